@@ -58,6 +58,7 @@ from memory_core.retrieval.latest_count import latest_count_first
 from memory_core.retrieval.lexical_coverage import lexical_coverage
 from memory_core.retrieval.list_question import ListQuestions, asked_members, kept_members, member_rankings
 from memory_core.retrieval.named_day import cue_window, with_named_day
+from memory_core.retrieval.newest_said_first import newest_said_first, rare_words_shared
 from memory_core.retrieval.other_language import other_language_hits, reads_chinese
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.own_words_first import own_words_first
@@ -77,7 +78,7 @@ from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_forms import verb_forms
 from memory_core.retrieval.verb_heads import verb_heads
 from memory_core.retrieval.verbatim import verbatim_first
-from memory_core.retrieval.when_question import when_factors
+from memory_core.retrieval.when_question import asks_when, when_factors
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
 from memory_core.retrieval.window_tokens import turn_windows
 from memory_core.retrieval.work_question import asked_attribute_first
@@ -424,6 +425,10 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if not past_allowed(filters) and asks_present(query):  # "不对，是750" before the "800" it corrects
             order, kept = revised_first(self.table.items, order, kept, 2 * k)
             order, kept = latest_count_first(query, self.table.items, order, kept)  # "现在有多少只羊": the newest
+            if not asks_when(query):  # "奶茶戒了" before the older "每天一杯奶茶续命"
+                order, kept = newest_said_first(self.table.items, order, kept, k,
+                                                rare_words_shared(self.lexical, self.lexicon, self.table.items),
+                                                self._made_lasting)
         order, kept = order[:k], kept[:k]
         if settings.floor_ratio or settings.floor_score:  # each result judged beside its own language's best
             scripts = np.fromiter((reads_chinese(self.table.items[j].description)  # type: ignore[union-attr]
@@ -432,6 +437,14 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         order, final = order, kept.tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
         return self._results(order, final, bm, folded)
+
+    def _made_lasting(self, event: MemoryItem) -> bool:
+        """True when the write path made an active curated item with no end (``valid_until``) of a turn of the raw
+        turn ``event`` (``newest_said_first.states_now``)."""
+        items = self.table.items
+        return any((item := items[c]) is not None and item.kind != Kind.EVENT and item.status == Status.ACTIVE
+                   and item.valid_until is None
+                   for t in event.source for c in self._slots_by_turn.get(t, ()))
 
     def _rerank(self, query: str, order: np.ndarray, scores: np.ndarray, settings: HybridSettings,
                 asked: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:

@@ -27,6 +27,7 @@ from memory_core.retrieval.live_bm25 import LiveBM25
 from memory_core.retrieval.turn_beyond import said_text
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
+from memory_core.text.tokenize import tokenize
 
 __all__ = ["COPY_RATIO", "MIN_COPY_CHARS", "adds_asked", "joined", "near_copy"]
 
@@ -40,10 +41,10 @@ _NEGATION = re.compile("|".join(_DATA["negations"]), re.IGNORECASE)
 _NUMBER = re.compile(_DATA["numbers"])
 
 
-def _telling(text: str) -> tuple[list[str], list[str]]:
-    """The negations and the numbers ``text`` holds, sorted: what two alike texts must share to be one."""
+def _telling(text: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The negations and the numerals ``text`` holds: what two alike texts must share to be one statement."""
     low = text.lower()
-    return sorted(_NEGATION.findall(low)), sorted(_NUMBER.findall(low))
+    return frozenset(_NEGATION.findall(low)), frozenset(_NUMBER.findall(low))
 
 
 def _plain(text: str) -> str:
@@ -52,11 +53,12 @@ def _plain(text: str) -> str:
 
 def near_copy(a: str, b: str) -> bool:
     """True when ``a`` and ``b`` say the same words: equal, one holding the whole of the other (at least
-    ``MIN_COPY_CHARS`` characters), or at least ``COPY_RATIO`` alike, after case, spaces, punctuation and a
-    "speaker: " prefix are set aside.
+    ``MIN_COPY_CHARS`` characters), or at least ``COPY_RATIO`` alike with every word of one in the other, after
+    case, spaces, punctuation and a "speaker: " prefix are set aside.
 
     "user: 我参加了一个徒步俱乐部，叫山野徒步社。" and "user: 我参加了一个徒步俱乐部，叫山野徒步社，这周日又要去爬山啦"
-    → True; "User lives in Leeds" and "User lives in Leicester" → False; "User drinks coffee" and "User drinks
+    → True; "User lives in Leeds" and "User lives in Leicester" → False, "Tom lives in Paris" and "Tom lives in
+    Rome" → False (each says a word the other does not); "User drinks coffee" and "User drinks
     no coffee" → False (a negation apart). Empty texts are never copies.
     """
     x, y = _plain(a), _plain(b)
@@ -64,6 +66,9 @@ def near_copy(a: str, b: str) -> bool:
         return False
     if x == y or (min(len(x), len(y)) >= MIN_COPY_CHARS and (x in y or y in x)):
         return True
+    words_a, words_b = set(tokenize(said_text(a))), set(tokenize(said_text(b)))
+    if not (words_a <= words_b or words_b <= words_a):
+        return False  # a word only one of them says: another value ("lives in Paris" / "lives in Rome")
     return difflib.SequenceMatcher(None, x, y, autojunk=False).ratio() >= COPY_RATIO
 
 
