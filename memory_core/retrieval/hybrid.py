@@ -277,10 +277,17 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
     def _results(self, order: np.ndarray, final: list[float], bm: list[float],
                  folded: dict[int, list[int]] | None = None) -> list[RecallResult]:
         """Results of the slots ``order``, ranks from 1; outdated: superseded, or a raw turn all superseded.
-        A slot of ``folded`` says the items folded into it too ("A；B", ``said_once.joined``)."""
+        A slot of ``folded`` says the items folded into it too ("A；B", ``said_once.joined``); such an item is then
+        no result of its own, wherever a later stage placed it."""
         out = []
         items = self.table.items
-        for rank, (j, f, b) in enumerate(zip(order.tolist(), final, bm, strict=True), start=1):
+        slots = order.tolist()
+        inside = {c for host, cs in folded.items() if host in slots for c in cs} if folded else set()
+        rank = 0
+        for j, f, b in zip(slots, final, bm, strict=True):
+            if j in inside:
+                continue
+            rank += 1
             item = snapshot_item(items[j])  # type: ignore[arg-type]  # ranked slots are live
             if folded and j in folded:
                 item.description = joined(item.description, [o.description for c in folded[j]

@@ -1,0 +1,97 @@
+"""A question about now reads the later statement of the same thing first (``newest_said_first``)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from memory_core.model import MemoryItem, Turn
+from memory_core.retrieval.newest_said_first import newest_said_first, states_now
+from memory_core.service import Memory, open_memory
+from memory_core.settings import Settings
+
+T0 = datetime(2025, 4, 1, 8, tzinfo=UTC)
+LATER = T0 + timedelta(days=40)
+
+
+def _turn(text: str, at: datetime, turn_id: str, **fields: object) -> MemoryItem:
+    return MemoryItem.create("u", f"Kim: {text}", "moments", kind="event", turn_id=turn_id, at=at, valid_from=at,
+                             speaker="Kim", **fields)
+
+
+def _fact(text: str, at: datetime, turn_id: str, key: str, **fields: object) -> MemoryItem:
+    return MemoryItem.create("u", text, "habits", kind="fact", turn_id=turn_id, at=at, valid_from=at, key=key,
+                             **fields)
+
+
+def _words(*rare: str):
+    """A ``shares`` test: two slots share a rare word when both descriptions hold one of ``rare``."""
+    def make(items: list[MemoryItem]):
+        return lambda a, b: any(w in items[a].description and w in items[b].description for w in rare)
+    return make
+
+
+def _order(items: list[MemoryItem], rare: tuple[str, ...], lasting=lambda item: True) -> list[str]:
+    order = np.arange(len(items), dtype=np.int64)
+    scores = np.linspace(1.0, 0.5, len(items))
+    slots, ranked = newest_said_first(items, order, scores, 5, _words(*rare)(items), lasting)
+    assert list(ranked) == sorted(ranked, reverse=True)
+    return [items[j].description for j in slots.tolist()]
+
+
+@pytest.mark.parametrize(("old", "new", "rare"), [
+    ("I play Valheim every weekend with my cousins, Valheim is the best.", "Kim doesn't play Valheim anymore",
+     "Valheim"),
+    ("我每天早上都喝一杯瑞幸的生椰拿铁，瑞幸yyds", "Kim瑞幸戒了", "瑞幸"),
+])
+def test_the_later_statement_of_the_same_thing_comes_first(old: str, new: str, rare: str) -> None:
+    items = [_turn(old, T0, "t1"), _turn("Why is the sky blue?", T0, "t2"),
+             _fact(new, LATER, "t9", f"gist:{rare}@kim")]
+    assert _order(items, (rare,)) == [new, f"Kim: {old}", "Kim: Why is the sky blue?"]
+
+
+def test_what_is_not_about_the_same_thing_or_not_a_lasting_statement_keeps_its_place() -> None:
+    old = _turn("I play Valheim every weekend with my cousins.", T0, "t1")
+    other = _fact("Kim drinks oat milk", LATER, "t9", "pref:oat milk@kim")  # no rare word shared
+    assert _order([old, other], ("Valheim",)) == [old.description, other.description]
+    trip = _turn("This weekend I'm at a Valheim LAN party in Leeds, back Monday.", LATER, "t9")
+    assert _order([old, trip], ("Valheim",), lasting=lambda item: False) == [old.description, trip.description]
+    asked = _turn("should I play Valheim again?", LATER, "t9")  # a question states nothing
+    assert not states_now(asked, lambda item: True)
+    assert _order([old, asked], ("Valheim",)) == [old.description, asked.description]
+    ended = _fact("Kim plays Valheim at the LAN party", LATER, "t9", "gist:valheim@kim", valid_until=LATER)
+    assert _order([old, ended], ("Valheim",)) == [old.description, ended.description]
+
+
+def test_someone_elses_later_fact_does_not_come_before_the_users_own() -> None:
+    mine = _fact("用户在网易工作", T0, "t1", "fact:works_at@kim")
+    colleague = _fact("用户的同事李娜在网易工作", LATER, "t9", "fact:colleague/works_at@kim")
+    assert _order([mine, colleague], ("网易",)) == [mine.description, colleague.description]
+    mom_then = _fact("Kim's mom lives in Harbin", T0, "t1", "fact:mom/lives_in@kim")
+    mom_now = _fact("Kim's mom lives in Sanya now, Harbin was too cold", LATER, "t9", "fact:mom/lives_in@kim")
+    assert _order([mom_then, mom_now], ("Harbin",)) == [mom_now.description, mom_then.description]
+
+
+@pytest.fixture()
+def memory(tmp_path: Path) -> Iterator[Memory]:
+    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
+    yield mem
+    mem.close()
+
+
+def test_recall_reads_the_later_statement_first(memory: Memory) -> None:
+    texts = ["我每天早上都喝一杯瑞幸的生椰拿铁，瑞幸yyds", "秘鲁的首都是哪里？", "潮汐是怎么形成的？",
+             "推荐一本科幻小说吧。", "天空为什么是蓝色的？", "瑞幸戒了，现在自己在家手冲。"]
+    memory.ingest([Turn("u", f"t{n}", "s", "user", text, T0 + timedelta(days=20 * n), speaker="Kim")
+                   for n, text in enumerate(texts)])
+    said = [r.item.description for r in memory.recall("u", "我每天早上还喝瑞幸吗？", k=5).results]
+    first = next(n for n, text in enumerate(said) if "戒" in text)
+    old = next(n for n, text in enumerate(said) if "yyds" in text)
+    assert first < old, said
+    # a question about the past still finds what was drunk then
+    past = [r.item.description for r in memory.recall("u", "我以前每天早上喝什么？", k=5).results]
+    assert any("拿铁" in text for text in past), past
