@@ -70,8 +70,8 @@ def test_joined_reads_as_one_statement_in_its_language() -> None:
      "where do I work?", ("Walgreens", "pharmacist")),
     (["我家猫叫年糕，是只三岁的英短。", "推荐一本书吧"], "我的猫叫什么？", ("年糕", "英短")),
     # the folded item is no result of its own, even where a later stage would bring it back as a successor
-    (["我一直用招商银行的信用卡，招商银行的App挺好用。", "推荐一本科幻小说吧。", "招商银行的卡注销了，现在都用建设银行。"],
-     "我现在用哪家银行？", ("建设银行", "招商银行")),
+    (["我一直用招商银行的信用卡，招商银行的App挺好用。", "推荐一本科幻小说吧。",
+      "招商银行的卡注销了，现在都用建设银行。"], "我现在用哪家银行？", ("建设银行", "招商银行")),
 ])
 def test_items_of_one_turn_are_one_result(memory: Memory, texts: list[str], query: str,
                                           words: tuple[str, ...]) -> None:
