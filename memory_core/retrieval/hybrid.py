@@ -432,7 +432,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if not past_allowed(filters) and asks_present(query):  # "不对，是750" before the "800" it corrects
             order, kept = revised_first(self.table.items, order, kept, 2 * k)
             order, kept = latest_count_first(query, self.table.items, order, kept)  # "现在有多少只羊": the newest
-            if not asks_when(query):  # "奶茶戒了" before the older "每天一杯奶茶续命"
+            if settings.newest_first and not asks_when(query):  # "奶茶戒了" before the older "每天一杯奶茶续命"
                 order, kept = newest_said_first(self.table.items, order, kept, k,
                                                 rare_words_shared(self.lexical, self.lexicon, self.table.items),
                                                 self._made_lasting)

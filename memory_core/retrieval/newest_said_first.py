@@ -59,9 +59,11 @@ def states_now(item: MemoryItem | None, lasting: Callable[[MemoryItem], bool]) -
 
 
 def _same_person(older: MemoryItem, newer: MemoryItem) -> bool:
-    """False when ``newer`` is a fact of someone else (its slot key names a relation, ``turn_shape.key_subject``)
-    and ``older`` is not a fact of that same person: "User's kid studies at Little Acorns" says nothing new of
-    "User studies at Boston University"."""
+    """False when the two name different speakers, or ``newer`` is a fact of someone else (its slot key
+    names a relation, ``turn_shape.key_subject``) and ``older`` is not a fact of that same person: "User's kid
+    studies at Little Acorns" says nothing new of "User studies at Boston University"."""
+    if older.speaker and newer.speaker and older.speaker != newer.speaker:
+        return False  # another speaker of the conversation (LoCoMo's two friends) says their own things
     whose = key_subject(newer.key or "")
     return not whose or key_subject(older.key or "") == whose
 

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import numpy as np
 import pytest
 
-from memory_core.model import MemoryItem, Turn
+from memory_core.model import MemoryItem
 from memory_core.retrieval.newest_said_first import newest_said_first, states_now
-from memory_core.service import Memory, open_memory
-from memory_core.settings import Settings
 
 T0 = datetime(2025, 4, 1, 8, tzinfo=UTC)
 LATER = T0 + timedelta(days=40)
@@ -74,24 +70,7 @@ def test_someone_elses_later_fact_does_not_come_before_the_users_own() -> None:
     mom_then = _fact("Kim's mom lives in Harbin", T0, "t1", "fact:mom/lives_in@kim")
     mom_now = _fact("Kim's mom lives in Sanya now, Harbin was too cold", LATER, "t9", "fact:mom/lives_in@kim")
     assert _order([mom_then, mom_now], ("Harbin",)) == [mom_now.description, mom_then.description]
-
-
-@pytest.fixture()
-def memory(tmp_path: Path) -> Iterator[Memory]:
-    mem = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
-    yield mem
-    mem.close()
-
-
-def test_recall_reads_the_later_statement_first(memory: Memory) -> None:
-    texts = ["我每天早上都喝一杯瑞幸的生椰拿铁，瑞幸yyds", "秘鲁的首都是哪里？", "潮汐是怎么形成的？",
-             "推荐一本科幻小说吧。", "天空为什么是蓝色的？", "瑞幸戒了，现在自己在家手冲。"]
-    memory.ingest([Turn("u", f"t{n}", "s", "user", text, T0 + timedelta(days=20 * n), speaker="Kim")
-                   for n, text in enumerate(texts)])
-    said = [r.item.description for r in memory.recall("u", "我每天早上还喝瑞幸吗？", k=5).results]
-    first = next(n for n, text in enumerate(said) if "戒" in text)
-    old = next(n for n, text in enumerate(said) if "yyds" in text)
-    assert first < old, said
-    # a question about the past still finds what was drunk then
-    past = [r.item.description for r in memory.recall("u", "我以前每天早上喝什么？", k=5).results]
-    assert any("拿铁" in text for text in past), past
+    friend = _turn("I quit Valheim, Palworld now.", LATER, "t9")
+    friend.speaker = "Ana"  # another speaker of the conversation
+    old = _turn("I play Valheim every weekend.", T0, "t1")
+    assert _order([old, friend], ("Valheim",)) == [old.description, friend.description]
