@@ -17,7 +17,7 @@ import numpy as np
 from memory_core.model import Kind, Status
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.rerank import Reranks
-from memory_core.retrieval.said_once import adds_asked, near_copy
+from memory_core.retrieval.said_once import adds_asked, near_copy, stands_apart
 from memory_core.retrieval.stale_last import old_stated
 from memory_core.retrieval.turn_beyond import said_text, says_more, telling_terms
 from memory_core.retrieval.turn_terms import says_beyond
@@ -152,7 +152,8 @@ class Diverse(Reranks):
         - a curated item of a turn a placed result already came from, holding no query term those results
           lack, is folded into the first of them (``_said_already``: recorded in ``folded``, host slot → its
           folded slots, for the result to say both; dropped when ``folded`` is None); a near copy of a placed
-          result's text is dropped.
+          result's text is dropped. An item that stands apart (``said_once.stands_apart``: a recap, a sensitive
+          item, a name statement) is neither folded, nor a host, nor a copy.
 
         Returns:
             (slots, scores), at most ``k`` of each.
@@ -293,14 +294,15 @@ class Diverse(Reranks):
         """
         items = self.table.items
         item = items[j]
-        if item is None:
+        if item is None or stands_apart(item):
             return None
         if item.kind != Kind.EVENT and src and all(t in by_turn for t in src):
             hosts = [c for c in shown if c in {h for t in src for h in by_turn[t]}]
-            curated = [c for c in hosts if (h := items[c]) is not None and h.kind != Kind.EVENT]
+            curated = [c for c in hosts if (h := items[c]) is not None and h.kind != Kind.EVENT and not stands_apart(h)]
             if curated and not adds_asked(self.lexical, asked, j, hosts):
                 return curated[0]
-        if any((other := items[c]) is not None and near_copy(item.description, other.description) for c in shown):
+        if any((other := items[c]) is not None and not stands_apart(other)
+               and near_copy(item.description, other.description) for c in shown):
             return -1
         return None
 

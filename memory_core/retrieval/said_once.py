@@ -13,6 +13,9 @@ Two shapes of saying the same thing twice, in either language:
   a speaker's "name: " prefix is left out. Two texts differing in a negation or a number
   (``data/said_once.yaml``: "User drinks coffee" / "User drinks no coffee", 养了两只猫 / 养了三只猫) are two
   statements, however alike.
+
+Some items stand apart (``stands_apart``, ``data/said_once.yaml``): a recap, a sensitive item, a name statement
+are never folded nor dropped as copies.
 """
 
 from __future__ import annotations
@@ -23,13 +26,15 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from memory_core.model import MemoryItem
 from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.names import is_name_statement, key_attribute
 from memory_core.retrieval.turn_beyond import said_text
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["COPY_RATIO", "MIN_COPY_CHARS", "adds_asked", "joined", "near_copy"]
+__all__ = ["COPY_RATIO", "MIN_COPY_CHARS", "adds_asked", "joined", "near_copy", "stands_apart"]
 
 #: Two texts this similar (difflib ratio, 0..1) say the same thing.
 COPY_RATIO = 0.85
@@ -39,6 +44,21 @@ _PUNCT = re.compile(r"[\s\W_]+", re.UNICODE)
 _DATA = load_shipped("data", "said_once.yaml")
 _NEGATION = re.compile("|".join(_DATA["negations"]), re.IGNORECASE)
 _NUMBER = re.compile(_DATA["numbers"])
+_APART_KINDS = frozenset(_DATA["apart_kinds"])
+_APART_THEMES = frozenset(_DATA["apart_themes"])
+_APART_ATTRIBUTES = frozenset(_DATA["apart_attributes"])
+# a speaker's name as an item's subject ("Kim is Marco", "Kim叫陈默"): read as "User" for ``is_name_statement``
+_SPEAKER_SUBJECT = re.compile(r"^\s*[A-Z][A-Za-z'’-]*(?=\s+is\s|\s*(?:叫|是|名叫))")
+
+
+def stands_apart(item: MemoryItem) -> bool:
+    """True when ``item`` is a statement of its own whatever it shares with another result: a recap (kind
+    summary), a sensitive item (a secret shown only to its own question), a name statement ("User is Priya",
+    "用户叫小林", "Kim is Marco" of the speaker Kim, a slot keyed ``fact:name``). Kinds, themes and slot attributes in ``data/said_once.yaml``.
+    """
+    return (str(item.kind) in _APART_KINDS or item.theme in _APART_THEMES
+            or key_attribute(item.key) in _APART_ATTRIBUTES
+            or is_name_statement(_SPEAKER_SUBJECT.sub("User", item.description, count=1)))
 
 
 def _telling(text: str) -> tuple[frozenset[str], frozenset[str]]:
