@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from memory_core.model import Turn
-from memory_core.retrieval.said_once import joined, near_copy
+from memory_core.model import Kind, MemoryItem, Turn
+from memory_core.pipeline.sensitive_policy import SENSITIVE_THEME
+from memory_core.retrieval.names import is_name_statement
+from memory_core.retrieval.said_once import joined, near_copy, stands_apart
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
 
@@ -105,3 +107,44 @@ def test_the_same_sentence_said_twice_is_one_result(memory: Memory, texts: list[
     said = [r.item.description for r in results]
     assert not any(near_copy(a, b) for n, a in enumerate(said) for b in said[n + 1:]), said
     assert not _shared_sources(results), said
+
+
+@pytest.mark.parametrize(("text", "name", "query"), [
+    ("Hi, I'm Marco. I restore old motorbikes on weekends.", "Marco", "Marco motorbikes"),
+    ("我叫陈默，平时喜欢做木工。", "陈默", "陈默 木工"),
+])
+def test_a_name_statement_stands_apart_from_what_the_person_does(memory: Memory, text: str, name: str,
+                                                                  query: str) -> None:
+    _ingest(memory, [text, "What's the capital of Peru?"])
+    said = [r.item.description for r in memory.recall("u", query, k=5).results if r.item.kind != Kind.EVENT]
+    assert len(said) == 2 and not any("；" in d or "; " in d for d in said), said  # two statements, unjoined
+    assert any(name in d for d in said), said
+    who = memory.recall("u", f"who is {name}?" if name.isascii() else f"{name}是谁？", k=5).results
+    assert is_name_statement(who[0].item.description.replace("Kim", "User", 1)), who[0].item.description
+
+
+@pytest.mark.parametrize(("text", "asks"), [
+    ("my bank PIN is 4471 and my gym locker code is 0918",
+     [("what's my gym locker code?", "0918", "4471"), ("what's my bank PIN?", "4471", "0918")]),
+    ("我的银行卡密码是 4471，健身房储物柜密码是 0918",
+     [("我的储物柜密码是多少？", "0918", "4471"), ("我的银行卡密码是多少？", "4471", "0918")]),
+])
+def test_two_secrets_of_one_turn_are_never_one_result(memory: Memory, text: str,
+                                                      asks: list[tuple[str, str, str]]) -> None:
+    _ingest(memory, [text, "What's the capital of Peru?"])
+    for question, shown, hidden in asks:
+        said = [r.item.description for r in memory.recall("u", question, k=5).results]
+        assert any(shown in d for d in said) and not any(hidden in d for d in said), (question, said)
+
+
+def _item(text: str, **fields: object) -> MemoryItem:
+    return MemoryItem.create("u", text, str(fields.pop("theme", "life")), at=T0, **fields)  # type: ignore[arg-type]
+
+
+def test_what_stands_apart() -> None:
+    assert stands_apart(_item("Talked about: Kim is vegetarian; the cello", kind=Kind.SUMMARY))
+    assert stands_apart(_item("Kim's bank PIN is 4471", theme=SENSITIVE_THEME))
+    assert stands_apart(_item("Kim is Marco")) and stands_apart(_item("Kim叫陈默"))
+    assert stands_apart(_item("Kim's name is Kim", key="fact:name@kim"))
+    assert not stands_apart(_item("Kim is vegetarian")) and not stands_apart(_item("Kim有一只猫叫年糕"))
+    assert not stands_apart(_item("Kim works at Walgreens", key="fact:works_at@kim"))
