@@ -28,12 +28,10 @@ from memory_core.retrieval.turn_shape import hypothetical, key_subject, only_que
 from memory_core.shipped_yaml import load_shipped
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["RARE_LEAST", "RARE_SHARE", "newest_said_first", "rare_words_shared", "states_now"]
+__all__ = ["RARE_LEAST", "newest_said_first", "rare_words_shared", "states_now"]
 
-#: A word held by at most this share of the user's live items (and by at least two) is rare: what a few
-#: statements are about, not how the user talks.
-RARE_SHARE = 0.1
-#: ... and a word held by at most this many items is rare in a small memory.
+#: A word held by at most this many live items is rare: what a few statements are about, not how the user talks.
+#: A count, not a share of the memory: 10 % of a long conversation's 700 items is every content word it has.
 RARE_LEAST = 3
 #: The words naming the user themself ("User", 用户): never what two items are about (``data/newest_said_first.yaml``).
 _SUBJECT = frozenset(t for w in load_shipped("data", "newest_said_first.yaml")["subject_words"] for t in tokenize(w))
@@ -108,10 +106,9 @@ def newest_said_first(items: Sequence[MemoryItem | None], order: np.ndarray, sco
 def rare_words_shared(lexical: LiveBM25, lexicon: frozenset[str],
                       items: Sequence[MemoryItem | None]) -> Callable[[int, int], bool]:
     """A ``shares`` test for ``newest_said_first``: True when the items in two slots hold a common index term
-    held by at most ``RARE_SHARE`` of the live items (and at most ``RARE_LEAST`` whatever their number), the
-    speaker's name and the words naming the user (``_SUBJECT``) left out. Memoises each slot's terms.
+    held by at most ``RARE_LEAST`` live items whatever the memory's size, the speaker's name and the words
+    naming the user (``_SUBJECT``) left out. Memoises each slot's terms.
     """
-    most = max(RARE_LEAST, RARE_SHARE * lexical.n_live)
     terms: dict[int, set[str]] = {}
 
     def words(slot: int) -> set[str]:
@@ -125,6 +122,6 @@ def rare_words_shared(lexical: LiveBM25, lexicon: frozenset[str],
         return found
 
     def shares(a: int, b: int) -> bool:
-        return any(lexical.df_of(t) <= most for t in words(a) & words(b))
+        return any(lexical.df_of(t) <= RARE_LEAST for t in words(a) & words(b))
 
     return shares

@@ -8,7 +8,9 @@ import numpy as np
 import pytest
 
 from memory_core.model import MemoryItem
-from memory_core.retrieval.newest_said_first import newest_said_first, states_now
+from memory_core.retrieval.live_bm25 import LiveBM25
+from memory_core.retrieval.newest_said_first import newest_said_first, rare_words_shared, states_now
+from memory_core.text.tokenize import tokenize
 
 T0 = datetime(2025, 4, 1, 8, tzinfo=UTC)
 LATER = T0 + timedelta(days=40)
@@ -74,3 +76,14 @@ def test_someone_elses_later_fact_does_not_come_before_the_users_own() -> None:
     friend.speaker = "Ana"  # another speaker of the conversation
     old = _turn("I play Valheim every weekend.", T0, "t1")
     assert _order([old, friend], ("Valheim",)) == [old.description, friend.description]
+
+
+@pytest.mark.parametrize("filler", [0, 2000])
+def test_a_rare_word_is_one_few_items_hold_whatever_the_memorys_size(filler: int) -> None:
+    texts = ["Kim plays Valheim", "Kim quit Valheim", "Kim likes tea", "Kim likes coffee", "Kim likes juice",
+             "Kim likes soda", *[f"Kim filler{n}" for n in range(filler)]]
+    items = [_fact(t, T0, f"t{n}", f"gist:x{n}@kim") for n, t in enumerate(texts)]
+    lexical = LiveBM25.build([tokenize(t) for t in texts])
+    shares = rare_words_shared(lexical, frozenset(), items)
+    assert shares(0, 1)  # "valheim": two items
+    assert not shares(2, 3)  # "likes": four items, not what two of them are about, in 6 items as in 2,006
