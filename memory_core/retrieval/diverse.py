@@ -17,7 +17,7 @@ import numpy as np
 from memory_core.model import Kind, Status
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.rerank import Reranks
-from memory_core.retrieval.said_once import adds_asked, near_copy, stands_apart
+from memory_core.retrieval.said_once import adds_asked, near_copy, says_less, stands_apart
 from memory_core.retrieval.stale_last import old_stated
 from memory_core.retrieval.turn_beyond import said_text, says_more, telling_terms
 from memory_core.retrieval.turn_terms import says_beyond
@@ -289,13 +289,20 @@ class Diverse(Reranks):
         Returns:
             the slot of the first placed curated item of its turn when ``j`` is a curated item every turn of which
             placed results came from and it holds no query term those results lack ("用户做游戏运营" after
-            "用户在腾讯工作", both of "我在腾讯做游戏运营"): the two are one statement; -1 when its text is a near
+            "用户在腾讯工作", both of "我在腾讯做游戏运营"), or that of a placed curated item sharing a turn with it
+            when it says less (``said_once.says_less``): the two are one statement; -1 when its text is a near
             copy of a placed result's (the same sentence said twice); None when it says something new.
         """
         items = self.table.items
         item = items[j]
         if item is None or stands_apart(item):
             return None
+        if item.kind != Kind.EVENT:  # says less than a result of one of its turns: "张姐有儿子" / "张姐的儿子五岁"
+            for c in shown:
+                host = items[c]
+                if host is not None and host.kind != Kind.EVENT and not stands_apart(host) \
+                        and set(host.source) & set(src) and says_less(item.description, host.description):
+                    return c
         if item.kind != Kind.EVENT and src and all(t in by_turn for t in src):
             hosts = [c for c in shown if c in {h for t in src for h in by_turn[t]}]
             curated = [c for c in hosts if (h := items[c]) is not None and h.kind != Kind.EVENT and not stands_apart(h)]

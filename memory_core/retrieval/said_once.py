@@ -14,6 +14,9 @@ Two shapes of saying the same thing twice, in either language:
   (``data/said_once.yaml``: "User drinks coffee" / "User drinks no coffee", 养了两只猫 / 养了三只猫) are two
   statements, however alike.
 
+A curated item of a turn a placed result came from that says less than it (``says_less``: "张姐有儿子" beside
+"张姐的儿子五岁", both of "我儿子今年五岁了") folds into it too, whatever other turns it came from.
+
 Some items stand apart (``stands_apart``, ``data/said_once.yaml``): a recap, a sensitive item, a name statement
 are never folded nor dropped as copies.
 """
@@ -34,7 +37,7 @@ from memory_core.shipped_yaml import load_shipped
 from memory_core.text.script import has_han
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["COPY_RATIO", "MIN_COPY_CHARS", "adds_asked", "joined", "near_copy", "stands_apart"]
+__all__ = ["COPY_RATIO", "MIN_COPY_CHARS", "adds_asked", "joined", "near_copy", "says_less", "stands_apart"]
 
 #: Two texts this similar (difflib ratio, 0..1) say the same thing.
 COPY_RATIO = 0.85
@@ -90,6 +93,21 @@ def near_copy(a: str, b: str) -> bool:
     if not (words_a <= words_b or words_b <= words_a):
         return False  # a word only one of them says: another value ("lives in Paris" / "lives in Rome")
     return difflib.SequenceMatcher(None, x, y, autojunk=False).ratio() >= COPY_RATIO
+
+
+def says_less(a: str, b: str) -> bool:
+    """True when ``a`` says nothing ``b`` does not: every index term of ``a`` (``tokenize``: stopwords left out)
+    is one of ``b``'s, and so is each negation and numeral ``a`` holds (``data/said_once.yaml``).
+
+    "张姐有儿子" and "张姐的儿子五岁" → True; "Kim has a cat" and "Kim has a cat named Mochi" → True; "User works
+    as a nurse" and "User works at the emergency department" → False (nurse); "Kim has no cat" and "Kim has a cat
+    named Mochi" → False (a negation only ``a`` holds). An ``a`` without index terms → False.
+    """
+    words_a = set(tokenize(said_text(a)))
+    if not words_a or not words_a <= set(tokenize(said_text(b))):
+        return False
+    (neg_a, num_a), (neg_b, num_b) = _telling(said_text(a)), _telling(said_text(b))
+    return neg_a <= neg_b and num_a <= num_b
 
 
 def adds_asked(lexical: LiveBM25, asked: Iterable[str], slot: int, placed: Iterable[int]) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -11,7 +12,8 @@ import pytest
 from memory_core.model import Kind, MemoryItem, Turn
 from memory_core.pipeline.sensitive_policy import SENSITIVE_THEME
 from memory_core.retrieval.names import is_name_statement
-from memory_core.retrieval.said_once import joined, near_copy, stands_apart
+from memory_core.retrieval.recall import HYBRID_PRESETS, HybridIndex
+from memory_core.retrieval.said_once import joined, near_copy, says_less, stands_apart
 from memory_core.service import Memory, open_memory
 from memory_core.settings import Settings
 
@@ -148,3 +150,41 @@ def test_what_stands_apart() -> None:
     assert stands_apart(_item("Kim's name is Kim", key="fact:name@kim"))
     assert not stands_apart(_item("Kim is vegetarian")) and not stands_apart(_item("Kim有一只猫叫年糕"))
     assert not stands_apart(_item("Kim works at Walgreens", key="fact:works_at@kim"))
+
+
+@pytest.mark.parametrize(("a", "b", "less"), [
+    ("张姐有儿子", "张姐的儿子五岁", True),
+    ("Kim has a cat", "Kim has a cat named Mochi", True),
+    ("User works as a nurse", "User works at the emergency department", False),  # nurse: only a says it
+    ("Kim has no cat", "Kim has a cat named Mochi", False),  # a negation only a holds
+    ("用户养了两只猫", "用户养了三只猫，都是橘猫", False),  # another number
+])
+def test_says_less(a: str, b: str, less: bool) -> None:
+    assert says_less(a, b) is less
+
+
+@pytest.mark.parametrize(("texts", "query", "words"), [
+    (["我有个女儿，特别爱画画。", "秘鲁的首都是哪里？", "我女儿今年七岁了，小名叫朵朵。"], "我女儿多大了？", ("七岁", "有女儿")),
+])
+def test_an_item_saying_less_than_a_result_of_its_turn_is_that_result(memory: Memory, texts: list[str],
+                                                                       query: str, words: tuple[str, ...]) -> None:
+    _ingest(memory, texts)
+    results = memory.recall("u", query, k=5).results
+    assert not _shared_sources(results), [r.item.description for r in results]
+    assert all(w in results[0].item.description for w in words), results[0].item.description
+
+
+def test_an_item_saying_less_folds_across_its_other_turns() -> None:
+    at = T0
+    events = [MemoryItem.create("u1", f"Kim: {text}", "moments", kind=Kind.EVENT, turn_id=f"t{n}", at=at, speaker="Kim")
+              for n, text in enumerate(["I have a brother.", "What's the capital of Peru?",
+                                        "My brother turned 30, he's a chef in Lyon."])]
+    has = MemoryItem.create("u1", "Kim has a brother", "family", kind=Kind.FACT, turn_id="t0", at=at,
+                            key="fact:family:brother@kim")
+    has.source.append("t2")
+    age = MemoryItem.create("u1", "Kim's brother is 30, a chef in Lyon", "family", kind=Kind.FACT, turn_id="t2",
+                            at=at, key="fact:brother/age@kim")
+    index = HybridIndex.build([*events, has, age], window=0)
+    found = [r.item.description for r in index.search("how old is my brother?", k=5,
+                                                      settings=replace(HYBRID_PRESETS["lexical"], diversity=True))]
+    assert "Kim's brother is 30, a chef in Lyon; Kim has a brother" in found and "Kim has a brother" not in found
