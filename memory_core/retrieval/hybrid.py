@@ -58,7 +58,7 @@ from memory_core.retrieval.latest_count import latest_count_first
 from memory_core.retrieval.lexical_coverage import lexical_coverage
 from memory_core.retrieval.list_question import ListQuestions, asked_members, kept_members, member_rankings
 from memory_core.retrieval.named_day import cue_window, with_named_day
-from memory_core.retrieval.newest_said_first import newest_said_first, rare_words_shared
+from memory_core.retrieval.newest_said_first import NOW_REACH, newest_said_first, rare_words_shared
 from memory_core.retrieval.other_language import other_language_hits, reads_chinese
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.own_words_first import own_words_first
@@ -433,7 +433,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             order, kept = revised_first(self.table.items, order, kept, 2 * k)
             order, kept = latest_count_first(query, self.table.items, order, kept)  # "现在有多少只羊": the newest
             if settings.newest_first and not asks_when(query):  # "奶茶戒了" before the older "每天一杯奶茶续命"
-                order, kept = newest_said_first(self.table.items, order, kept, k,
+                order, kept = newest_said_first(self.table.items, order, kept, min(k, NOW_REACH),
                                                 rare_words_shared(self.lexical, self.lexicon, self.table.items),
                                                 self._made_lasting)
         order, kept = order[:k], kept[:k]

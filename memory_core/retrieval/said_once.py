@@ -57,7 +57,8 @@ _SPEAKER_SUBJECT = re.compile(r"^\s*[A-Z][A-Za-z'’-]*(?=\s+is\s|\s*(?:叫|是|
 def stands_apart(item: MemoryItem) -> bool:
     """True when ``item`` is a statement of its own whatever it shares with another result: a recap (kind
     summary), a sensitive item (a secret shown only to its own question), a name statement ("User is Priya",
-    "用户叫小林", "Kim is Marco" of the speaker Kim, a slot keyed ``fact:name``). Kinds, themes and slot attributes in ``data/said_once.yaml``.
+    "用户叫小林", "Kim is Marco" of the speaker Kim, a slot keyed ``fact:name``). Kinds, themes and slot
+    attributes in ``data/said_once.yaml``.
     """
     return (str(item.kind) in _APART_KINDS or item.theme in _APART_THEMES
             or key_attribute(item.key) in _APART_ATTRIBUTES

@@ -164,7 +164,8 @@ def test_says_less(a: str, b: str, less: bool) -> None:
 
 
 @pytest.mark.parametrize(("texts", "query", "words"), [
-    (["我有个女儿，特别爱画画。", "秘鲁的首都是哪里？", "我女儿今年七岁了，小名叫朵朵。"], "我女儿多大了？", ("七岁", "有女儿")),
+    (["我有个女儿，特别爱画画。", "秘鲁的首都是哪里？", "我女儿今年七岁了，小名叫朵朵。"], "我女儿多大了？",
+     ("七岁", "有女儿")),
 ])
 def test_an_item_saying_less_than_a_result_of_its_turn_is_that_result(memory: Memory, texts: list[str],
                                                                        query: str, words: tuple[str, ...]) -> None:
