@@ -17,6 +17,7 @@ import numpy as np
 from memory_core.model import Kind, Status
 from memory_core.retrieval.names import asks_name, is_name_statement, key_attribute
 from memory_core.retrieval.rerank import Reranks
+from memory_core.retrieval.said_once import adds_asked, near_copy, says_less, stands_apart
 from memory_core.retrieval.stale_last import old_stated
 from memory_core.retrieval.turn_beyond import said_text, says_more, telling_terms
 from memory_core.retrieval.turn_terms import says_beyond
@@ -103,7 +104,8 @@ class Diverse(Reranks):
                  names: frozenset[str] = frozenset(), present: bool = False,
                  members: frozenset[str] = frozenset(),
                  changes: tuple[frozenset[int], frozenset[str]] = (frozenset(), frozenset()),
-                 one_fact_members: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:
+                 one_fact_members: frozenset[str] = frozenset(),
+                 folded: dict[int, list[int]] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Say k different things: one result per source, the curated item before its raw turn.
 
         Walking the ranking best first:
@@ -147,6 +149,12 @@ class Diverse(Reranks):
           turns is: a fact restated in three turns whose first has faded is
           still the thing its two shown turns say.
 
+        - a curated item of a turn a placed result already came from, holding no query term those results
+          lack, is folded into the first of them (``_said_already``: recorded in ``folded``, host slot → its
+          folded slots, for the result to say both; dropped when ``folded`` is None); a near copy of a placed
+          result's text is dropped. An item that stands apart (``said_once.stands_apart``: a recap, a sensitive
+          item, a name statement) is neither folded, nor a host, nor a copy.
+
         Returns:
             (slots, scores), at most ``k`` of each.
         """
@@ -155,6 +163,7 @@ class Diverse(Reranks):
         said: set[str] = set()  # turns whose own words a placed raw turn (event) shows
         keys: set[str] = set()  # slot keys placed
         placed: set[int] = set()
+        by_turn: dict[str, list[int]] = {}  # the results placed from each turn
         fresh: list[tuple[int, float]] = []
         partial: list[tuple[int, float]] = []
         beyond: list[tuple[int, float]] = []  # raw turns whose facts were placed and say less than they do
@@ -192,6 +201,8 @@ class Diverse(Reranks):
 
         def place(slot: int, src: tuple[str, ...]) -> None:
             covered.update(src)
+            for t in src:
+                by_turn.setdefault(t, []).append(slot)
             item = items[slot]
             if item is not None and item.kind == Kind.EVENT:
                 said.update(src)
@@ -252,6 +263,11 @@ class Diverse(Reranks):
                 continue
             if every or (item is not None and item.key and item.key in keys and item.status == Status.ACTIVE):
                 continue  # a second item of a slot placed says nothing new, unless it is the slot's old value
+            host = self._said_already(j, src, by_turn, asked, [c for c, _ in fresh])
+            if host is not None:
+                if host >= 0 and folded is not None:
+                    folded.setdefault(host, []).append(j)
+                continue
             placed.add(j)
             if some:
                 partial.append((j, score))
@@ -264,6 +280,38 @@ class Diverse(Reranks):
         beyond = [(j, score) for j, score in beyond if not self._retold(j, kept)]
         picked = after_facts(kept, beyond, k, sources)
         return np.array([j for j, _ in picked], dtype=np.int64), np.array([s for _, s in picked])
+
+    def _said_already(self, j: int, src: tuple[str, ...], by_turn: dict[str, list[int]], asked: frozenset[str],
+                      shown: list[int]) -> int | None:
+        """Whether the result in slot ``j`` (source turns ``src``) says again what a placed result says
+        (``said_once``), and into which.
+
+        Returns:
+            the slot of the first placed curated item of its turn when ``j`` is a curated item every turn of which
+            placed results came from and it holds no query term those results lack ("用户做游戏运营" after
+            "用户在腾讯工作", both of "我在腾讯做游戏运营"), or that of a placed curated item sharing a turn with it
+            when it says less (``said_once.says_less``): the two are one statement; -1 when its text is a near
+            copy of a placed result's (the same sentence said twice); None when it says something new.
+        """
+        items = self.table.items
+        item = items[j]
+        if item is None or stands_apart(item):
+            return None
+        if item.kind != Kind.EVENT:  # says less than a result of one of its turns: "张姐有儿子" / "张姐的儿子五岁"
+            for c in shown:
+                host = items[c]
+                if host is not None and host.kind != Kind.EVENT and not stands_apart(host) \
+                        and set(host.source) & set(src) and says_less(item.description, host.description):
+                    return c
+        if item.kind != Kind.EVENT and src and all(t in by_turn for t in src):
+            hosts = [c for c in shown if c in {h for t in src for h in by_turn[t]}]
+            curated = [c for c in hosts if (h := items[c]) is not None and h.kind != Kind.EVENT and not stands_apart(h)]
+            if curated and not adds_asked(self.lexical, asked, j, hosts):
+                return curated[0]
+        if any((other := items[c]) is not None and not stands_apart(other)
+               and near_copy(item.description, other.description) for c in shown):
+            return -1
+        return None
 
     def _off_question(self, curated: int, j: int, asked: frozenset[str]) -> bool:
         """True when the curated item in slot ``curated`` holds none of the question's terms ``asked`` and the raw

@@ -58,6 +58,7 @@ from memory_core.retrieval.latest_count import latest_count_first
 from memory_core.retrieval.lexical_coverage import lexical_coverage
 from memory_core.retrieval.list_question import ListQuestions, asked_members, kept_members, member_rankings
 from memory_core.retrieval.named_day import cue_window, with_named_day
+from memory_core.retrieval.newest_said_first import NOW_REACH, newest_said_first, rare_words_shared
 from memory_core.retrieval.other_language import other_language_hits, reads_chinese
 from memory_core.retrieval.own_slot import own_before_others
 from memory_core.retrieval.own_words_first import own_words_first
@@ -67,6 +68,7 @@ from memory_core.retrieval.recall_terms import query_tokens, whole_words
 from memory_core.retrieval.relevance_floor import above_floor
 from memory_core.retrieval.rerank import _slot_words
 from memory_core.retrieval.revised_first import revised_first
+from memory_core.retrieval.said_once import joined
 from memory_core.retrieval.session_prior import SessionTerms
 from memory_core.retrieval.stages import HYBRID_PRESETS, STAGES, HybridSettings
 from memory_core.retrieval.stale_last import asks_present, past_allowed, stale_last
@@ -76,7 +78,7 @@ from memory_core.retrieval.turn_terms import name_terms
 from memory_core.retrieval.verb_forms import verb_forms
 from memory_core.retrieval.verb_heads import verb_heads
 from memory_core.retrieval.verbatim import verbatim_first
-from memory_core.retrieval.when_question import when_factors
+from memory_core.retrieval.when_question import asks_when, when_factors
 from memory_core.retrieval.whereabouts import NOW_SPAN_S, asks_whereabouts, holding_stays_first, whereabouts_terms
 from memory_core.retrieval.window_tokens import turn_windows
 from memory_core.retrieval.work_question import asked_attribute_first
@@ -272,12 +274,24 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         best = top_k_indices(score, k)
         return self._results(idx[best], score[best].tolist(), bm[best].tolist())
 
-    def _results(self, order: np.ndarray, final: list[float], bm: list[float]) -> list[RecallResult]:
-        """Results of the slots ``order``, ranks from 1; outdated: superseded, or a raw turn all superseded."""
+    def _results(self, order: np.ndarray, final: list[float], bm: list[float],
+                 folded: dict[int, list[int]] | None = None) -> list[RecallResult]:
+        """Results of the slots ``order``, ranks from 1; outdated: superseded, or a raw turn all superseded.
+        A slot of ``folded`` says the items folded into it too ("A；B", ``said_once.joined``); such an item is then
+        no result of its own, wherever a later stage placed it."""
         out = []
         items = self.table.items
-        for rank, (j, f, b) in enumerate(zip(order.tolist(), final, bm, strict=True), start=1):
+        slots = order.tolist()
+        inside = {c for host, cs in folded.items() if host in slots for c in cs} if folded else set()
+        rank = 0
+        for j, f, b in zip(slots, final, bm, strict=True):
+            if j in inside:
+                continue
+            rank += 1
             item = snapshot_item(items[j])  # type: ignore[arg-type]  # ranked slots are live
+            if folded and j in folded:
+                item.description = joined(item.description, [o.description for c in folded[j]
+                                                             if (o := items[c]) is not None])
             stale = item.status == Status.SUPERSEDED or (j < self._stale.shape[0] and bool(self._stale[j]))
             out.append(RecallResult(item, f, b, rank, list(item.source), stale))
         return out
@@ -400,13 +414,14 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             order, kept = changes_first(self.table.items, order, kept, kinds, self._said_at)
         if whereabouts:  # a stay holding at the asked time answers "where am I" first (``whereabouts``)
             order, kept = holding_stays_first(self.table.items, order, kept, window or (ref - NOW_SPAN_S, ref + 1.0))
+        folded: dict[int, list[int]] = {}  # a placed result → the items of its turn it says too (``said_once``)
         if settings.diversity:
             present = not past_allowed(filters) and asks_present(query)  # the current value before its old turn
             members = asked_members(query, tokens) if settings.w_category else frozenset()  # each one an answer
             named = kept_members(query, tokens) if settings.w_category else frozenset()  # "any pets?": the cat's turn
             changes = change_turns(self.table.items, order, kinds) if kinds else (frozenset(), frozenset())
             order, kept = self._diverse(order, kept, k, mask, cand, query, asked_words, names, present, members,
-                                        changes, named)
+                                        changes, named, folded)
         if settings.other_subject_factor != 1:  # "what diet am I on?": my diet before my husband's (``own_slot``)
             order, kept = own_before_others(query, self.table.items, order, kept)
         order, kept = asked_attribute_first(query, self.table.items, order, kept)  # a turn stood in for by the other
@@ -417,6 +432,10 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         if not past_allowed(filters) and asks_present(query):  # "不对，是750" before the "800" it corrects
             order, kept = revised_first(self.table.items, order, kept, 2 * k)
             order, kept = latest_count_first(query, self.table.items, order, kept)  # "现在有多少只羊": the newest
+            if settings.newest_first and not asks_when(query):  # "奶茶戒了" before the older "每天一杯奶茶续命"
+                order, kept = newest_said_first(self.table.items, order, kept, min(k, NOW_REACH),
+                                                rare_words_shared(self.lexical, self.lexicon, self.table.items),
+                                                self._made_lasting)
         order, kept = order[:k], kept[:k]
         if settings.floor_ratio or settings.floor_score:  # each result judged beside its own language's best
             scripts = np.fromiter((reads_chinese(self.table.items[j].description)  # type: ignore[union-attr]
@@ -424,7 +443,15 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
             order, kept = above_floor(order, kept, settings.floor_ratio, settings.floor_score, scripts)
         order, final = order, kept.tolist()
         bm = (item_scores[order] if item_scores is not None else self.lexical.scores_of(tokens, order)).tolist()
-        return self._results(order, final, bm)
+        return self._results(order, final, bm, folded)
+
+    def _made_lasting(self, event: MemoryItem) -> bool:
+        """True when the write path made an active curated item with no end (``valid_until``) of a turn of the raw
+        turn ``event`` (``newest_said_first.states_now``)."""
+        items = self.table.items
+        return any((item := items[c]) is not None and item.kind != Kind.EVENT and item.status == Status.ACTIVE
+                   and item.valid_until is None
+                   for t in event.source for c in self._slots_by_turn.get(t, ()))
 
     def _rerank(self, query: str, order: np.ndarray, scores: np.ndarray, settings: HybridSettings,
                 asked: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray]:

@@ -99,6 +99,13 @@ class LiveScoring:
         tid = self._term_of.get(term)
         return 0.0 if tid is None or tid >= self._idf.shape[0] else float(self._idf[tid])
 
+    def df_of(self, term: str) -> int:
+        """How many live documents hold ``term`` (0 for a term none holds)."""
+        tid = self._term_of.get(term)
+        if tid is None or tid >= self._idf.shape[0]:
+            return 0
+        return int(self._postings(tid, 1)[0].shape[0])
+
     def _postings(self, tid: int, times: int) -> tuple[np.ndarray, np.ndarray]:
         """(slots ascending, weights) of one term: live base postings plus the append segment's.
 

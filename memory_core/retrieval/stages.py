@@ -153,6 +153,12 @@ class HybridSettings:
             LoCoMo conversations 1–4 alone (lexical R@10 0.798 → 0.800, multi-hop R@10 0.535 kept), raised 5–8
             (R@10 0.794 → 0.807, multi-hop 0.473 → 0.497) but lost 7 behaviour dev checks, each an old value's
             turn lifted above the current one by its session (ops/bench/RESULTS.md, sem52).
+        newest_first: for a question about now, a later statement sharing a rare word with an older result ranked
+            above it moves above it (``newest_said_first``). Off by default: on behaviour dev it won 5 current_first
+            checks and lost none, but LoCoMo dev's first conversation (lexical) fell R@5 0.652 → 0.615 and R@10
+            0.786 → 0.768 (rank58): a later turn sharing a rare word is not the evidence a LoCoMo question asks.
+            With a rare word held by at most 3 items and a reach of 5 (rank59) LoCoMo dev, 2 conversations,
+            lexical, keeps R@5/10/20 (0.685 / 0.800 / 0.854) and R@1 goes 0.393 → 0.391: still off by default.
     """
 
     turns: bool = True
@@ -200,6 +206,7 @@ class HybridSettings:
     floor_score: float = 0.0
     floor_by_script: bool = True
     session_prior: float = 0.0
+    newest_first: bool = False
 
     def validate(self) -> None:
         """Raises: InvalidField for a non-positive rrf_k, depth or a negative weight, or a factor outside (0, 1]."""

@@ -242,5 +242,6 @@ def test_the_recaller_applies_writes_and_compacts_a_grown_index(tmp_path, backgr
     index.refresh_stats()
     for q, ids in zip(world.lang["queries"], held, strict=True):
         same(recaller.recall("u1", q, k=5), fresh.search(q, k=5))
-        assert len(set(ids) & {r.item.id for r in fresh.search(q, k=5)}) >= 4  # held statistics: nearly the same
+        shown = {r.item.id for r in fresh.search(q, k=5)}  # fewer than 5 when the lines left are near copies
+        assert len(set(ids) & shown) >= min(4, len(shown)) and len(ids) >= len(shown) - 1  # nearly the same
     store.close()
