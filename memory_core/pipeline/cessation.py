@@ -151,7 +151,8 @@ def _lapse_forms() -> tuple[str, str, str]:
 #: "懒得续了") ends what its clause names too, but alone names nothing the speaker holds.
 ZH_LAPSE, _ZH_NOT_RENEWED, _ZH_LAPSED = _lapse_forms()
 # a stop broken ("破戒了", "没忍住破戒了") takes the thing up again: its 戒 is no stop
-_ZH_CEASE = re.compile("".join(f + "|" for f in (ZH_LAPSE, _ZH_NOT_RENEWED) if f) + r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|"
+_ZH_CEASE = re.compile("".join(f + "|" for f in (ZH_LAPSE, _ZH_NOT_RENEWED) if f)
+                       + r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|"
                        r"(?<!破)戒[\u4e00-\u9fff]{1,4}了|停了|停掉了?|放弃了?|"
                        # a thing put before its stop by 把 ("把二甲双胍停了", "把奶茶戒了", "把网飞退了", "把烟断了")
                        r"停用了?|把[^，,。把]{1,12}?给?(?:停|戒|退|断)(?:掉|用)?了|"

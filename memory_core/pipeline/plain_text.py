@@ -43,7 +43,6 @@ from memory_core.pipeline.cleft import uncleft
 from memory_core.pipeline.closing_laughter import without_closing_laughter
 from memory_core.pipeline.code_switch import with_chinese_cues, without_fillers
 from memory_core.pipeline.doubled_verbs import single_verbs
-from memory_core.pipeline.restart_words import as_restart
 from memory_core.pipeline.emoji_after import names_place_before, names_thing_before
 from memory_core.pipeline.jest import is_hyperbole
 from memory_core.pipeline.mixed_script import seams_marked
@@ -51,6 +50,7 @@ from memory_core.pipeline.own_partner import own_partner
 from memory_core.pipeline.person_cleft import person_cleft
 from memory_core.pipeline.place_alias import without_place_alias
 from memory_core.pipeline.regional_words import standard_words
+from memory_core.pipeline.restart_words import as_restart
 from memory_core.pipeline.said_meant import said_plainly
 from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives

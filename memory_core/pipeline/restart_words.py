@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
 
 from memory_core.shipped_yaml import load_shipped
 
@@ -26,8 +27,9 @@ _EN_CUT = (r"(?=\s+(?:after|because|since|when|last|this|that|these|in|on|at|wit
            r"|\s*[,.;:!?—–-]|\s*$)")
 
 
-def _alternation(words: object) -> str:
-    return "|".join(re.escape(str(w)) for w in sorted(map(str, words or ()), key=len, reverse=True))
+def _alternation(words: Iterable[object] | None) -> str:
+    """The words as one regular-expression alternation, longest first ("" for none)."""
+    return "|".join(re.escape(w) for w in sorted((str(w) for w in words or ()), key=len, reverse=True))
 
 
 @functools.cache

@@ -84,7 +84,7 @@ def switch_undone(turn: Turn, ops: list[Op], cands: list[Candidate], active: lis
         if by_id is None:
             continue
         before = superseded(cand.key)
-        stops = _stop_turns(before)
+        stops = _stop_turns(before) | _ending_turns(by_id, ops, current, find)
         replaced = [i for i in dict.fromkeys(_successors(before) + _begun_with_stop(cand.key, current))
                     if i in current and current[i] != cand.key and current[i] not in stated and i not in ended
                     and current[i].startswith(REPLACED_PREFIXES) and i not in negated]
@@ -108,7 +108,19 @@ def _negation(description: str) -> bool:
     return polarity_of(description) < 0 or bool(cessation_scope(description, lang))
 
 
+def _ending_turns(by_id: str, ops: list[Op], current: Mapping[str, str],
+                  find: Callable[[list[str]], Mapping[str, list[MemoryItem]]]) -> set[str]:
+    """Ids of the turns that said the stops the restart's item ``by_id`` ends in this turn (their items' sources)."""
+    stopped = {op.item_id for op in ops if isinstance(op, EndOp) and op.by_id == by_id and op.item_id in current}
+    if not stopped:
+        return set()
+    found = find(sorted({current[i] for i in stopped}))
+    return {t for items in found.values() for i in items if i.id in stopped for t in i.source}
+
+
 def _begun_with_stop(key: str, current: Mapping[str, str]) -> list[str]:
-    """Ids of the active items of ``key``'s kind (``_SAME_KIND``) under another key: what a stop may have begun."""
-    kind = next((p for p in _SAME_KIND if key.startswith(p)), "")
+    """Ids of the active items of ``key``'s kind (``_SAME_KIND``) under another key: what a stop may have begun.
+    A restart kept in the user's own words (``gist:``, "User is back on espresso") is of a thing taken, as most
+    restarts no slot reads are: a like stands in for it."""
+    kind = "pref:" if key.startswith("gist:") else next((p for p in _SAME_KIND if key.startswith(p)), "")
     return [i for i, k in current.items() if kind and k.startswith(kind) and k != key]
