@@ -135,20 +135,21 @@ _EN_SCOPE = (
 
 def _lapse_forms() -> tuple[str, str, str]:
     """The Chinese forms of a held plan that lapsed (``data/lapse_words.yaml``): a held plan then a lapse word
-    ("会员到期了", "年卡过期了"); a renewal refused ("没续", "懒得续了"); and the lapse and refusal words alone
-    (no object of the stop). "" for what the file lists nothing of."""
+    ("会员到期了", "年卡过期了"; not one still to come, "年卡下个月到期了"); a renewal refused ("懒得续了"); and the
+    lapse and refusal words alone (no object of the stop). "" for what the file lists nothing of."""
     data = (load_shipped("data", "lapse_words.yaml") or {}).get("zh") or {}
 
     def alt(name: str) -> str:
         return "|".join(re.escape(str(w)) for w in sorted(map(str, data.get(name) or ()), key=len, reverse=True))
 
     held, lapsed, refused = alt("held"), alt("lapsed"), alt("not_renewed")
-    form = f"(?:{held})[\u4e00-\u9fff]{{0,3}}?(?:{lapsed})" if held and lapsed else ""
+    ahead = "".join(f"(?<!{re.escape(str(w))})" for w in data.get("not_yet") or ())  # "快到期了": not yet
+    form = f"(?:{held})[\u4e00-\u9fff]{{0,3}}?{ahead}(?:{lapsed})" if held and lapsed else ""
     return form, refused, "|".join(f for f in (lapsed, refused) if f)
 
 
-#: A held plan that lapsed, said in Chinese ("健身卡到期了", "会员过期了"): an end of it. A renewal refused ("没续",
-#: "懒得续了") ends what its clause names too, but alone names nothing the speaker holds.
+#: A held plan that lapsed, said in Chinese ("健身卡到期了", "会员过期了"): an end of it. A renewal refused ("懒得续了",
+#: "不打算续") ends what its clause names too, but alone names nothing the speaker holds.
 ZH_LAPSE, _ZH_NOT_RENEWED, _ZH_LAPSED = _lapse_forms()
 # a stop broken ("破戒了", "没忍住破戒了") takes the thing up again: its 戒 is no stop
 _ZH_CEASE = re.compile("".join(f + "|" for f in (ZH_LAPSE, _ZH_NOT_RENEWED) if f)

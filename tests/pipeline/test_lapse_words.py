@@ -29,7 +29,8 @@ def test_a_lapse_is_a_cessation_form(said: str) -> None:
     assert cessation_scope(said, "zh")
 
 
-@pytest.mark.parametrize("said", ["牛奶过期了", "我的护照过期了", "合同到期了再说"])
+@pytest.mark.parametrize("said", ["牛奶过期了", "我的护照过期了", "合同到期了再说", "信用卡到期了，银行寄了新卡",
+                                  "年卡下个月到期了"])
 def test_what_is_not_held_by_paying_is_no_lapse(said: str) -> None:
     assert not cessation_scope(said, "zh")
 
