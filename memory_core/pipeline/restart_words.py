@@ -4,7 +4,7 @@ The slot cues and the resumption reading (``cessation.resumption_scope``) are wr
 "又开始 + verb" and "started X again", and a one-valued attribute's cues for "换成 + value". People say a restart
 with many other words: a switch back ("又改回开车上班了", "换回iPhone了"), a return to a way of doing ("又回到吃素了",
 "重新捡起画画"), a verb of its own ("restarted yoga after a year off", "resumed swimming"), a return to an
-activity ("went back to driving to work", "I'm back to running"). Read as written, no rule saw the value, and the
+activity ("I went back to driving to work", "I'm back to running"). Read as written, no rule saw the value, and the
 stop or the switch that came between stayed current.
 
 ``as_restart`` reads each word of ``data/restart_words.yaml`` as the restart form: before a verb of doing, Chinese
@@ -58,17 +58,17 @@ def _patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
 
 @functools.cache
 def _back_to() -> re.Pattern[str] | None:
-    """The English return to an activity said by the speaker (``en.back_to`` before an -ing form), or None."""
+    """The English return to an activity said by the speaker ("I", ``en.back_to`` before an -ing form), or None."""
     back_to = _alternation((load_shipped("data", "restart_words.yaml") or {}).get("en", {}).get("back_to"))
     if not back_to:
         return None
-    return re.compile(rf"(?:^|(?<=[,.;:!?—–(]\s)|(?<=[,.;:!?—–(])|\b(?P<i>i'm|i\s+am|im|i've|i\s+have|i)\s+)"
+    return re.compile(rf"\b(?P<i>i'm|i\s+am|im|i've|i\s+have|i)\s+"
                       rf"(?:(?:been|just|finally|now|kinda|basically)\s+)*(?:{back_to})\s+"
                       rf"(?P<x>[a-z]+ing\b(?:\s*?(?!again\b)[\w'-]+){{0,3}}?){_EN_CUT}", re.IGNORECASE)
 
 
 def _started(m: re.Match[str]) -> str:
-    return f"{'I ' if m.group('i') else ''}started {m.group('x')} again"
+    return f"I started {m.group('x')} again"
 
 
 def as_restart(text: str) -> str:
