@@ -39,14 +39,12 @@ from memory_core.pipeline.changed_value import changed_number
 from memory_core.pipeline.gist import topic
 from memory_core.pipeline.held_change import own_key
 from memory_core.pipeline.slot_lexicon import lexicon
-from memory_core.shipped_yaml import load_shipped
 from memory_core.store.write_ops import EndOp
 from memory_core.text.script import HAN_RUN, lang_of
 from memory_core.text.synonyms import synonym_groups
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_LAPSE", "ZH_NOT_SAVED",
-           "ZH_VERB_ACTIVITY",
+__all__ = ["DEATH", "STATEMENT_PREFIXES", "ZH_DIED", "ZH_ENDED_AFTER_THING", "ZH_NOT_SAVED", "ZH_VERB_ACTIVITY",
            "bare_drinking", "category_keys", "cessation_scope", "end_opposite", "ended_keys", "item_polarity",
            "keys_about", "resumption_scope", "scope_terms", "topicalised", "with_speaker"]
 
@@ -131,29 +129,8 @@ _EN_SCOPE = (
     # a farewell said to one by name ("RIP Nibbles", "rest in peace, Biscuit")
     re.compile(r"(?i:\b(?:rip|r\.i\.p\.?|rest\s+in\s+peace)[,\s]+(?:(?:my|our|little|sweet|dear)\s+)*)(?P<x>[A-Z][a-z'-]+)\b"),
 )
-
-
-def _lapse_forms() -> tuple[str, str, str]:
-    """The Chinese forms of a held plan that lapsed (``data/lapse_words.yaml``): a held plan then a lapse word
-    ("会员到期了", "年卡过期了"; not one still to come, "年卡下个月到期了"); a renewal refused ("懒得续了"); and the
-    lapse and refusal words alone (no object of the stop). "" for what the file lists nothing of."""
-    data = (load_shipped("data", "lapse_words.yaml") or {}).get("zh") or {}
-
-    def alt(name: str) -> str:
-        return "|".join(re.escape(str(w)) for w in sorted(map(str, data.get(name) or ()), key=len, reverse=True))
-
-    held, lapsed, refused = alt("held"), alt("lapsed"), alt("not_renewed")
-    ahead = "".join(f"(?<!{re.escape(str(w))})" for w in data.get("not_yet") or ())  # "快到期了": not yet
-    form = f"(?:{held})[\u4e00-\u9fff]{{0,3}}?{ahead}(?:{lapsed})" if held and lapsed else ""
-    return form, refused, "|".join(f for f in (lapsed, refused) if f)
-
-
-#: A held plan that lapsed, said in Chinese ("健身卡到期了", "会员过期了"): an end of it. A renewal refused ("懒得续了",
-#: "不打算续") ends what its clause names too, but alone names nothing the speaker holds.
-ZH_LAPSE, _ZH_NOT_RENEWED, _ZH_LAPSED = _lapse_forms()
 # a stop broken ("破戒了", "没忍住破戒了") takes the thing up again: its 戒 is no stop
-_ZH_CEASE = re.compile("".join(f + "|" for f in (ZH_LAPSE, _ZH_NOT_RENEWED) if f)
-                       + r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|"
+_ZH_CEASE = re.compile(r"不再|再也不|已经不|早就不|没再|(?<!破)戒了|(?<!破)戒掉|"
                        r"(?<!破)戒[\u4e00-\u9fff]{1,4}了|停了|停掉了?|放弃了?|"
                        # a thing put before its stop by 把 ("把二甲双胍停了", "把奶茶戒了", "把网飞退了", "把烟断了")
                        r"停用了?|把[^，,。把]{1,12}?给?(?:停|戒|退|断)(?:掉|用)?了|"
@@ -175,7 +152,7 @@ _ZH_CEASE = re.compile("".join(f + "|" for f in (ZH_LAPSE, _ZH_NOT_RENEWED) if f
                        r"|去世了?|(?<![叼拿偷抢带拖搬借拐牵领开刮吹冲卷赶抱运])走了|" + ZH_DIED
                        + r"|过世|离世|病逝|安乐|(?:去|回)了?(?:喵星|汪星)|走得很?(?:安详|平静|突然)|" + ZH_NOT_SAVED)
 # Chinese words that are no object: the cessation forms, time and discourse words, pronouns, particles
-_ZH_NOISE = re.compile(ZH_NOT_SAVED + ("|" + _ZH_LAPSED if _ZH_LAPSED else "") + r"|不再|再也不|已经|早就|没再|"
+_ZH_NOISE = re.compile(ZH_NOT_SAVED + r"|不再|再也不|已经|早就|没再|"
                        r"[一二两三四五六七八九十几半\d]+个?多?(?:天|周|星期|礼拜|月|年)多?|碰过?|"
                        r"戒了|戒掉|戒(?=[\u4e00-\u9fff]{1,4}了)|停了|停掉|停用|放弃了?|"
                        r"把|给(?=[停戒退断])|(?:退|断)掉?了|"

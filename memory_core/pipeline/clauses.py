@@ -17,7 +17,6 @@ from memory_core.pipeline.cause_first import cause_apart
 from memory_core.pipeline.cessation import (
     ZH_DIED,
     ZH_ENDED_AFTER_THING,
-    ZH_LAPSE,
     ZH_NOT_SAVED,
     topicalised,
     with_speaker,
@@ -133,8 +132,7 @@ _ZH_FIRST_PERSON = re.compile(r"我|^(?:请|麻烦|以后|今后|从|往后)")
 _ZH_OPEN_STOP = re.compile(r"(?:先|暂时|暂且)(?:都)?(?:停了|不(?!说|聊|讲|管|想|问|打扰)[\u4e00-\u9fff]{1,2}了)")
 # a clause ending a thing said without a subject ("瑜伽就没再练过"): the speaker's
 # (a thing carried off, "叼走了", "拿走了", is no death)
-_ZH_CEASE = re.compile((ZH_LAPSE + "|" if ZH_LAPSE else "")  # "健身卡到期了没续": a held plan lapsed
-                       + r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|(?:治好|痊愈|康复)了|"
+_ZH_CEASE = re.compile(r"不再|再也不|早就不|没再|戒了|戒掉|放弃了|不学了|不练了|去世了?|(?:治好|痊愈|康复)了|"
                        # a count of days without it ("一个月没碰烟了", "第40天没抽烟"): smoking stopped
                        r"(?:天|周|星期|礼拜|月|年)(?:都|了|多)?(?:没|没有)(?:碰|抽|吸)(?:过)?(?:一根|一口)?烟|"
                        # … and of any drink or smoke counted so ("一个多月没喝奶茶了", "三个星期没碰可乐了")
