@@ -97,6 +97,7 @@ from memory_core.pipeline.speaker_subject import as_speakers
 from memory_core.pipeline.still_held import still_held_ops
 from memory_core.pipeline.stop_again import stop_again
 from memory_core.pipeline.study_ended import study_gone
+from memory_core.pipeline.switch_undone import REPLACED_PREFIXES, switch_undone
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.then_value import held_before_ops, in_turn_order
 from memory_core.pipeline.trip_end import trip_end_ops
@@ -316,6 +317,9 @@ class WritePipeline:
         ops = kept_members(turn, ops, existing, cands, Actor.PIPELINE)  # "cancelled Netflix": Spotify stays
         ops = all_ended_ops(turn, ops, rows.get, RESTATE_PREFIXES)  # "cancelled all my streaming subscriptions"
         ops = owned_end_ops(turn, ops, rows.get)  # "Sold the Civic", "车卖了", "my bike got stolen"
+        ops = switch_undone(turn, ops, cands, rows.get(REPLACED_PREFIXES),  # "back on coffee" ends "green tea instead"
+                            lambda key: store.superseded_by_key(turn.user_id, key),
+                            lambda keys: store.find_by_keys(turn.user_id, keys))
         ops = colleague_left_ops(turn, ops, rows.get)  # "Dev left for Stripe" ends "User's cofounder Dev is CTO"
         ops = found_ops(turn, ops, rows.get, store)  # "豆豆找到了！" after "豆豆走丢了": the pet is back
         ops = still_held_ops(turn, ops, rows.get)  # "Still driving my Corolla", "还是开那辆卡罗拉": a hit

@@ -50,6 +50,7 @@ from memory_core.pipeline.own_partner import own_partner
 from memory_core.pipeline.person_cleft import person_cleft
 from memory_core.pipeline.place_alias import without_place_alias
 from memory_core.pipeline.regional_words import standard_words
+from memory_core.pipeline.restart_words import as_restart
 from memory_core.pipeline.said_meant import said_plainly
 from memory_core.pipeline.said_over import said_over
 from memory_core.pipeline.vocative import without_vocatives
@@ -184,7 +185,9 @@ def reading_text(text: str) -> str:
     value taken back.
     Traditional Chinese is read as its simplified form ("又開始喝珍奶了" -> "又开始喝珍奶了": ``han_forms.simplified``).
     Regional Chinese function words are read as their Mandarin word first ("俺" -> "我", "佢係" -> "他是":
-    ``regional_words``), and a verb said twice as said once ("打打羽毛球" -> "打羽毛球": ``doubled_verbs``).
+    ``regional_words``), and a verb said twice as said once ("打打羽毛球" -> "打羽毛球": ``doubled_verbs``). A thing
+    taken up again said with a word of return reads as the restart form ("又改回开车上班了" -> "又开始开车上班了",
+    "restarted yoga" -> "started yoga again": ``restart_words``).
     Units: characters in, characters out."""
     text = single_verbs(standard_words(simplified(text))) if has_han(text) else text  # "俺是…": "我是…"
     text = without_vocatives(uncleft(_INVISIBLE.sub("", fold_width(text))))  # "Thanks, Kofi!" reads "Thanks!"
@@ -192,6 +195,7 @@ def reading_text(text: str) -> str:
     text = without_place_alias(without_closing_laughter(text))  # "gave up on keto lol" reads "gave up on keto"
     text = own_partner(said_over(text))  # "I'm 28, no wait 29" reads "I'm 29"; 新男朋友叫Kevin: 我男朋友叫Kevin
     text = said_plainly(text)  # "no, I said I work at REI, not Target" reads "no, I work at REI, not Target"
+    text = as_restart(text)  # "又改回开车上班了" reads "又开始开车上班了", "restarted yoga" "started yoga again"
     if _DECORATION.search(text) and not _ONE.search(text):  # "住在奥斯陆 ﷽ 𝓗𝓮𝓵𝓵𝓸": decoration closing a clause
         return _SPACES.sub(" ", "".join(_CLOSING_REACTIONS.sub("", c) for c in _CLAUSE.findall(text) if c)).strip()
     text = seams_marked(text)  # "辞职了 now at Grab": a Chinese clause and an English one, no mark between
