@@ -50,6 +50,7 @@ from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.late_replay import LateReplay, ReadOnce
 from memory_core.pipeline.late_restated import restated_late
+from memory_core.pipeline.left_value import left_kept
 from memory_core.pipeline.masked_whole import without_unreadable
 from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
@@ -216,6 +217,7 @@ class WritePipeline:
         cands = moved_to_org(cands)  # "my brother Tom moved to Meta": his employer, not his home
         cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海
         cands = leave_before_start(cands)  # "Started at Grab this week, left ByteDance": Grab is current
+        cands = left_kept(cands)  # "left DBS, now at Grab": DBS is Grab's history, not a value dropped
         cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
         cands = named_partner_first(cands)  # "脱单了！新男朋友叫Kevin": the name, not "有对象了", holds the slot
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
