@@ -98,6 +98,7 @@ from memory_core.pipeline.speaker_subject import as_speakers
 from memory_core.pipeline.still_held import still_held_ops
 from memory_core.pipeline.stop_again import stop_again
 from memory_core.pipeline.study_ended import study_gone
+from memory_core.pipeline.successor_history import with_change_history
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.then_value import held_before_ops, in_turn_order
 from memory_core.pipeline.trip_end import trip_end_ops
@@ -338,6 +339,7 @@ class WritePipeline:
             said.update((row[0], row[2]) for row in rows.get(RESTATE_PREFIXES))
             ops = without_ending_hits(turn, ops, said)
         ops = in_users_script(ops, written)  # what is stored reads as the user wrote it: "用戶又開始喝珍奶了"
+        ops = with_change_history(ops, _ended_items(turn, ops, existing, rows, store))  # Deloitte in Shopify's history
         if not any(isinstance(op, UpdateOp) and op.new_description is not None for op in ops):
             return ops
         olds = {i.id: i.description for items in existing.values() for i in items}
@@ -395,6 +397,18 @@ def _ended_once(ops: list[Op]) -> list[Op]:
             seen.add(op.item_id)
         out.append(op)
     return out
+
+
+def _ended_items(turn: Turn, ops: list[Op], existing: Mapping[str, list[MemoryItem]], rows: _Rows,
+                 store: KeyLookup) -> dict[str, MemoryItem]:
+    """The items ``ops`` supersede by another, by id: from ``existing``, else read by their keys."""
+    ids = {op.item_id for op in ops if isinstance(op, EndOp) and op.by_id}
+    found = {i.id: i for items in existing.values() for i in items if i.id in ids}
+    keys = {row[1] for row in rows.get(RESTATE_PREFIXES) if row[0] in ids and row[0] not in found}
+    if keys:
+        found.update((i.id, i) for items in store.find_by_keys(turn.user_id, keys).values() for i in items
+                     if i.id in ids)
+    return found
 
 
 class _Rows:
