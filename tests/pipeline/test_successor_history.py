@@ -81,3 +81,42 @@ def test_a_chain_is_carried_once() -> None:
     with_change_history(ops, {b.id: b})
     with_change_history(ops, {b.id: b})  # planned twice: the same change is not recorded again
     assert [r.old_description for r in c.history if r.op == "update"] == ["用户住在成都", "用户住在重庆"]
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    (["I'm a huge Arsenal supporter", "I support Chelsea now, Arsenal just doesn't do it for me anymore"],
+     "Arsenal", "Chelsea"),
+    (["I love watching the Lakers", "I don't watch the Lakers anymore, I watch the Knicks now"], "Lakers", "Knicks"),
+    (["我特别爱吃香菜", "香菜我现在不吃了，改吃葱了"], "香菜", "葱"),
+    (["我是曼联球迷", "我不再支持曼联了，现在是利物浦的球迷"], "曼联", "利物浦"),
+])
+def test_what_is_taken_up_in_place_of_a_thing_stopped_holds_it_in_its_history(texts: list[str], old: str,
+                                                                              new: str) -> None:
+    items = [i for i in _store(texts).list_items("u1", statuses=None) if i.kind != "event"]
+    current = [i for i in items if i.status == Status.ACTIVE and new in i.description and old not in i.description]
+    assert len(current) == 1, [(i.status, i.description) for i in items]
+    assert any(old in h for h in _olds(current[0])), current[0].history
+
+
+@pytest.mark.parametrize("texts", [
+    ["I love sushi", "I don't eat sushi anymore, my sister got a cat"],
+    ["我特别爱吃香菜", "香菜我不吃了，我妹妹养了一只猫"],
+])
+def test_a_statement_beside_a_stop_that_takes_nothing_up_keeps_its_own_history(texts: list[str]) -> None:
+    items = _store(texts).list_items("u1", statuses=None)
+    cat = [i for i in items if i.kind != "event" and ("cat" in i.description or "猫" in i.description)]
+    assert cat and all(not _olds(i) for i in cat), [(i.description, i.history) for i in items]
+
+
+@pytest.mark.parametrize(("texts", "old", "new"), [
+    (["Die-hard Yankees fan here, born and raised in the Bronx.",
+      "Honestly I've switched to the Dodgers since moving out west. The Yankees don't do it for me anymore."],
+     "Yankees", "Dodgers"),
+])
+def test_the_one_statement_a_turn_adds_succeeds_the_item_it_ends(texts: list[str], old: str, new: str) -> None:
+    items = [i for i in _store(texts).list_items("u1", statuses=None) if i.kind != "event"]
+    ended = [i for i in items if i.status == Status.SUPERSEDED and old in i.description]
+    current = [i for i in items if i.status == Status.ACTIVE and new in i.description]
+    assert len(ended) == 1 and len(current) == 1, [(i.status, i.description) for i in items]
+    assert any(r.op == "supersede" and r.other_id == current[0].id for r in ended[0].history)
+    assert any(old in h for h in _olds(current[0]))
