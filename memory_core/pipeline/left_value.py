@@ -61,8 +61,9 @@ def left_kept(cands: list[Candidate]) -> list[Candidate]:
             continue
         held = dataclasses.replace(
             taken, description=taken.description.replace(taken.value, cand.value),
-            claim=taken.claim.replace(taken.value, cand.value), value=cand.value, aliases=(), ends=(), probes=(),
-            key="", held_before=taken.key, valid_until=taken.valid_from, notes=[*cand.notes])
+            claim=taken.claim.replace(taken.value, cand.value), value=cand.value,
+            aliases=cand.aliases or (cand.value.casefold(),), ends=(), probes=(), key="", held_before=taken.key,
+            valid_until=taken.valid_from, notes=[*cand.notes])
         held.notes.append(f"said left for: {taken.claim}")
         out.append(held)
     return out

@@ -5,8 +5,10 @@ A change of a single-valued attribute ("User works at Deloitte" -> "User works a
 "用户住在杭州") is planned as the new value's item added and the old one superseded by it (``EndOp.by_id``), so
 that each value keeps its own key, sources, valid times and hits. Read from the current item alone, though, the
 change was lost: its history began at its creation. Here the item a turn adds records, after its create revision,
-the change it made: an ``update`` revision from the old item's text to its own (the old item's id as ``other_id``,
-the end's reason, turn and time), after the text changes the old item carried itself. A chain of changes keeps
+the change it made: a ``replace`` revision from the old item's text to its own (the old item's id as ``other_id``,
+the end's reason, turn and time), after the text changes the old item carried itself. Its own op, not ``update``:
+the item's text never changed in place (what rewrote an item, ``ingest_summary``, and Mem0's version line, which
+tells the supersede of each version already, ``mem0_lineage``, read it apart). A chain of changes keeps
 every value: A -> B -> C gives C the revisions A -> B and B -> C, whatever key shape each value was written with
 (a ``fact:`` slot, a ``gist:`` statement in own words, a ``pref:``): the successor the turn's stages named is the
 one notion of "the same attribute".
@@ -32,10 +34,12 @@ from memory_core.shipped_yaml import load_shipped
 from memory_core.store.write_ops import AddOp, EndOp, Op
 from memory_core.text.script import has_han
 
-__all__ = ["TEXT_CHANGES", "with_change_history"]
+__all__ = ["REPLACE", "TEXT_CHANGES", "with_change_history"]
 
+#: The revision op of a change an item records from the item it took the place of (``model.Revision``).
+REPLACE = "replace"
 #: Revision ops that change an item's text and are carried on to its successor.
-TEXT_CHANGES = ("update", "merge")
+TEXT_CHANGES = ("update", "merge", REPLACE)
 
 
 def with_change_history(ops: Sequence[Op], ended: Mapping[str, MemoryItem]) -> list[Op]:
@@ -49,7 +53,7 @@ def with_change_history(ops: Sequence[Op], ended: Mapping[str, MemoryItem]) -> l
     Returns:
         ``ops`` (the same list object's items; added items are changed in place before they are applied): for
         each ``EndOp`` superseding an item by an item an ``AddOp`` of ``ops`` adds, that added item's history
-        gets the old item's own text changes (``TEXT_CHANGES`` revisions, chain included) and one ``update``
+        gets the old item's own text changes (``TEXT_CHANGES`` revisions, chain included) and one ``REPLACE``
         revision from the old text to the added item's (``other_id`` the old item, reason, actor, turn and time of
         the end). When that added item is a stop, the one other statement the ops add saying it stands in the
         stopped thing's place gets the same. Ends of unknown items, ends naming no added item and an item replacing
@@ -75,10 +79,10 @@ def with_change_history(ops: Sequence[Op], ended: Mapping[str, MemoryItem]) -> l
 
 def _record(old: MemoryItem, new: MemoryItem, op: EndOp) -> None:
     """Give ``new`` the text changes ``old`` carried and the change ``op`` makes from ``old``, once."""
-    if any(r.op == "update" and r.other_id == old.id for r in new.history):
+    if any(r.op == REPLACE and r.other_id == old.id for r in new.history):
         return
     new.history.extend(_carried(old.history, new.history))
-    new.history.append(Revision("update", op.reason, op.actor, op.at or new.history[0].at,
+    new.history.append(Revision(REPLACE, op.reason, op.actor, op.at or new.history[0].at,
                                 old_description=old.description, new_description=new.description,
                                 old_theme=old.theme, new_theme=new.theme, turn_id=op.turn_id, other_id=old.id))
 

@@ -51,6 +51,8 @@ def test_the_value_left_is_history_of_the_value_taken(texts: list[str], old: str
 @pytest.mark.parametrize(("texts", "old", "new"), [
     (["I work at Google", "I quit Google and joined Stripe"], "Google", "Stripe"),
     (["我在腾讯上班", "我从腾讯离职了，现在在字节上班"], "腾讯", "字节"),
+    (["I work at Google DeepMind", "I left Google and joined Anthropic"], "Google", "Anthropic"),
+    (["我在腾讯音乐上班", "我从腾讯离职了，现在在字节上班"], "腾讯", "字节"),
 ])
 def test_a_value_held_already_is_ended_not_stored_again(texts: list[str], old: str, new: str) -> None:
     items = [i for i in _store(texts).list_items("u1", statuses=None) if i.kind != "event"]

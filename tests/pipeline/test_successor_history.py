@@ -1,6 +1,6 @@
 """An item that replaces another carries the change in its own history (issue 13).
 
-"I live in Lisbon" then "I moved to Porto": the current item (Porto) has an ``update`` revision from the Lisbon text;
+"I live in Lisbon" then "I moved to Porto": the current item (Porto) has a ``replace`` revision from the Lisbon text;
 through a chain (Lisbon -> Porto -> Madrid) the current item keeps every earlier value, in either language and
 whatever key shape each was written with. The old item stays superseded, naming its successor.
 """
@@ -29,7 +29,7 @@ def _store(texts: list[str]) -> DictStore:
 
 
 def _olds(item: MemoryItem) -> list[str]:
-    return [r.old_description for r in item.history if r.op == "update"]
+    return [r.old_description for r in item.history if r.op == "replace"]
 
 
 @pytest.mark.parametrize(("texts", "olds", "new"), [
@@ -62,7 +62,7 @@ def test_an_end_by_an_added_item_is_recorded_on_it() -> None:
     assert len(ops) == 2
     change = new.history[-1]
     assert (change.op, change.old_description, change.new_description, change.other_id, change.turn_id,
-            change.at) == ("update", "User lives in Lisbon", "User lives in Porto", old.id, "t2", at)
+            change.at) == ("replace", "User lives in Lisbon", "User lives in Porto", old.id, "t2", at)
     assert new.history[0].op == "create"
 
 
@@ -80,7 +80,7 @@ def test_a_chain_is_carried_once() -> None:
     ops = [AddOp(c), EndOp(b.id, Status.SUPERSEDED, "搬家", by_id=c.id)]
     with_change_history(ops, {b.id: b})
     with_change_history(ops, {b.id: b})  # planned twice: the same change is not recorded again
-    assert [r.old_description for r in c.history if r.op == "update"] == ["用户住在成都", "用户住在重庆"]
+    assert [r.old_description for r in c.history if r.op == "replace"] == ["用户住在成都", "用户住在重庆"]
 
 
 @pytest.mark.parametrize(("texts", "old", "new"), [
