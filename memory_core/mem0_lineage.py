@@ -74,7 +74,8 @@ def current_id(api: _Histories, memory_id: str, user_id: str) -> str:
 def line_revisions(api: _Histories, memory_id: str, user_id: str, reveal: bool = False) -> list[dict[str, Any]]:
     """The revisions of ``memory_id``'s line from it on, newest first, as one memory's: each ``supersede`` by a
     successor becomes an ``update`` from the old text to the successor's first text (the successor's own
-    ``create`` left out), so Mem0's history of the id reads ADD, UPDATE, UPDATE … (``mem0_history``).
+    ``create`` and the ``replace`` revisions recording that change on it left out), so Mem0's history of the
+    id reads ADD, UPDATE, UPDATE … (``mem0_history``).
 
     Raises:
         UnknownItem: ``memory_id`` is not the user's.
@@ -82,7 +83,7 @@ def line_revisions(api: _Histories, memory_id: str, user_id: str, reveal: bool =
     line = _line(api, memory_id, user_id, reveal)
     oldest_first: list[dict[str, Any]] = []
     for n, (_, revisions) in enumerate(line):
-        revs = list(reversed(revisions))
+        revs = [r for r in reversed(revisions) if r["op"] != "replace"]  # told by the supersede of the one replaced
         if n and revs and revs[0]["op"] == "create":
             revs = revs[1:]  # told as the update that ended the version before
         if n + 1 < len(line) and revs and _successor(revisions) is not None:

@@ -93,14 +93,15 @@ class Revision:
 
     Attributes:
         op: "create", "update", "merge", "supersede", "delete", "archive", "restore",
-            "expiry" (``valid_until`` set or cleared) or "import".
+            "expiry" (``valid_until`` set or cleared), "import" or "replace" (the item took the place of the
+            superseded ``other_id``, whose text is ``old_description``: ``pipeline.successor_history``).
         reason: why the change was made (free text, may be empty for create).
         actor: who made it (an ``Actor`` value).
         at: when (UTC).
         old_description / new_description: text before and after ("" if none).
         old_theme / new_theme: theme before and after ("" if none).
         turn_id: the turn that caused the change, if any.
-        other_id: for merges, the id of the item merged in.
+        other_id: for merges, the id of the item merged in; for a replace, the item replaced.
     """
 
     op: str

@@ -50,6 +50,7 @@ from memory_core.pipeline.late_detail import settle_late_details
 from memory_core.pipeline.late_order import chain_late, settle_late_words
 from memory_core.pipeline.late_replay import LateReplay, ReadOnce
 from memory_core.pipeline.late_restated import restated_late
+from memory_core.pipeline.left_value import left_kept
 from memory_core.pipeline.masked_whole import without_unreadable
 from memory_core.pipeline.meaning_hit import MeaningHits
 from memory_core.pipeline.members import kept_members
@@ -97,6 +98,7 @@ from memory_core.pipeline.speaker_subject import as_speakers
 from memory_core.pipeline.still_held import still_held_ops
 from memory_core.pipeline.stop_again import stop_again
 from memory_core.pipeline.study_ended import study_gone
+from memory_core.pipeline.successor_history import with_change_history
 from memory_core.pipeline.switch_undone import REPLACED_PREFIXES, switch_undone
 from memory_core.pipeline.themes import LexiconClassifier
 from memory_core.pipeline.then_value import held_before_ops, in_turn_order
@@ -217,6 +219,7 @@ class WritePipeline:
         cands = moved_to_org(cands)  # "my brother Tom moved to Meta": his employer, not his home
         cands = employer_over_city(cands)  # "我在上海工作，在阿里做产品经理": 阿里 is the employer, not 上海
         cands = leave_before_start(cands)  # "Started at Grab this week, left ByteDance": Grab is current
+        cands = left_kept(cands)  # "left DBS, now at Grab": DBS is Grab's history, not a value dropped
         cands = without_shift_as_home(cands)  # "moved to days": a shift, no home called "days"
         cands = named_partner_first(cands)  # "脱单了！新男朋友叫Kevin": the name, not "有对象了", holds the slot
         cands = joined_objects(cands)  # "我乳糖不耐受，喝牛奶就拉肚子": one intolerance
@@ -340,6 +343,7 @@ class WritePipeline:
             said.update((row[0], row[2]) for row in rows.get(RESTATE_PREFIXES))
             ops = without_ending_hits(turn, ops, said)
         ops = in_users_script(ops, written)  # what is stored reads as the user wrote it: "用戶又開始喝珍奶了"
+        ops = with_change_history(ops, _ended_items(turn, ops, existing, rows, store))  # Deloitte in Shopify's history
         if not any(isinstance(op, UpdateOp) and op.new_description is not None for op in ops):
             return ops
         olds = {i.id: i.description for items in existing.values() for i in items}
@@ -397,6 +401,18 @@ def _ended_once(ops: list[Op]) -> list[Op]:
             seen.add(op.item_id)
         out.append(op)
     return out
+
+
+def _ended_items(turn: Turn, ops: list[Op], existing: Mapping[str, list[MemoryItem]], rows: _Rows,
+                 store: KeyLookup) -> dict[str, MemoryItem]:
+    """The items ``ops`` supersede by another, by id: from ``existing``, else read by their keys."""
+    ids = {op.item_id for op in ops if isinstance(op, EndOp) and op.by_id}
+    found = {i.id: i for items in existing.values() for i in items if i.id in ids}
+    keys = {row[1] for row in rows.get(RESTATE_PREFIXES) if row[0] in ids and row[0] not in found}
+    if keys:
+        found.update((i.id, i) for items in store.find_by_keys(turn.user_id, keys).values() for i in items
+                     if i.id in ids)
+    return found
 
 
 class _Rows:

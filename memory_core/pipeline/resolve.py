@@ -85,7 +85,9 @@ def _link_successors(turn: Turn, ops: list[Op], existing: Mapping[str, list[Memo
     most topic terms with it ("老陈烟瘾挺大的" ended by the turn's mention, "老陈戒烟了" its slot statement).
 
     A change is read by several candidates of one turn (a slot statement, a cessation, the turn's mention);
-    whichever ended the old item, its history names what replaced it. No shared term: left unnamed.
+    whichever ended the old item, its history names what replaced it. No shared term: the turn's one new
+    statement when it added only one ("Celtics fan" ended by "I've switched to the Warriors": the turn says nothing
+    else that could have replaced it), else left unnamed.
     """
     loose = [op for op in ops if isinstance(op, EndOp) and op.status == Status.SUPERSEDED and not op.by_id]
     if not loose:
@@ -103,7 +105,7 @@ def _link_successors(turn: Turn, ops: list[Op], existing: Mapping[str, list[Memo
             continue
         said = _terms(old.description, turn)
         best = max(added, key=lambda i: len(said & terms[i.id]))
-        if said & terms[best.id]:
+        if said & terms[best.id] or len(added) == 1:
             linked[n] = dataclasses.replace(op, by_id=best.id)
     return [linked.get(n, op) for n, op in enumerate(ops)]
 

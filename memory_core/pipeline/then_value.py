@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from memory_core.model import Actor, MemoryItem, Status, Turn
-from memory_core.pipeline.agreement import agrees
+from memory_core.pipeline.agreement import agrees, names_value
 from memory_core.pipeline.clauses import detect_lang
 from memory_core.pipeline.resolve import KeyConflictResolver
 from memory_core.pipeline.types import Candidate
@@ -168,8 +168,9 @@ def held_before_ops(turn: Turn, ops: Sequence[Op], held: Sequence[Candidate],
     """``ops`` and, for each value said before the turn's change, its item stored ended by the later value's.
 
     The later value's item is the one ``ops`` adds under the slot's key, or else the active item already
-    holding it. An earlier value the user's active items already state is left out: the later value ends that
-    item itself. The history item is valid until the later value's start (the turn's time when none is said).
+    holding it. An earlier value the user's active items already state, or name ("the Mazda" of "User has
+    Mazda 3"), is left out: the later value ends that item itself. The history item is valid until the later
+    value's start (the turn's time when none is said).
 
     Args:
         turn: the turn.
@@ -182,8 +183,8 @@ def held_before_ops(turn: Turn, ops: Sequence[Op], held: Sequence[Candidate],
     for cand in held:
         key = cand.held_before
         olds = [o for o in existing.get(key, ()) if o.active and o.user_id == turn.user_id]
-        if any(agrees(replace(cand, key=key), o) for o in olds):
-            continue
+        if any(agrees(replace(cand, key=key), o) or names_value(replace(cand, key=key), o) for o in olds):
+            continue  # "Sold the Mazda" of "User has Mazda 3": the item the change ends states it already
         ended = {op.item_id for op in out if isinstance(op, EndOp)}
         added = [op.item.id for op in out if isinstance(op, AddOp) and op.item.key == key]
         current = added or [o.id for o in olds if o.id not in ended]
