@@ -23,6 +23,13 @@ the fusion of ``hybrid.HybridIndex._search``:
   ranked again: the answer they give stands (an older turn saying more of the area's words must not come
   before the newer one the question found).
 
+A question that names another person's relation ("how old are my kids?", "我老公在哪上班？", "where does my
+sister live?") asks that person's area, not the user's: the user's own items are no answer to it, and the turns
+searched for the area's words are only those that name that person too ("my twins Leo and Maya turned 5",
+"我老公拿到 Amazon 的 offer 了"); a question about the user searches only turns that do not open on someone
+else (``opening_person.item_person``: "我老公拿到 offer 了，下个月去上班" is no answer to "Where do I work?"). An area may list the relations that ask the user's own item of it
+(``of_relations``: "who's my boyfriend?" asks the user's partner).
+
 Reading the kind of answer from the question's form is answer-type detection in question answering
 (Jurafsky & Martin, Speech and Language Processing, 3rd ed. draft, ch. 14); searching a topic's vocabulary
 for a question that shares no term with its answer is query expansion (Manning et al., Introduction to
@@ -40,12 +47,13 @@ import numpy as np
 
 from memory_core.model import Kind, MemoryItem, Status, Trust
 from memory_core.retrieval.names import key_attribute
+from memory_core.retrieval.opening_person import item_person
 from memory_core.retrieval.turn_shape import asks_about_user, asks_in_third_person, key_subject
 from memory_core.shipped_yaml import load_shipped
-from memory_core.text.relations import names_relation
+from memory_core.text.relations import names_person, names_relation, relation_pattern
 from memory_core.text.tokenize import tokenize
 
-__all__ = ["AskedArea", "area_rankings", "asked_area", "load_areas"]
+__all__ = ["AskedArea", "area_answer_first", "area_rankings", "asked_area", "load_areas", "others_named"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +65,18 @@ class AskedArea:
         attributes: the slot attributes (``slots.yaml`` ids) whose items answer it.
         asked: its question patterns, compiled case-insensitive, searched in the question without whitespace.
         words: the index terms of the words the area is talked about in, both languages, the file's order.
+        of_relations: the relations (``relations.yaml`` names) a question names when it asks the user's own item of
+            the area ("my boyfriend" of the partner); empty for most areas.
+        answer_first: the user's own item of the area is the answer itself, so it leads the results
+            (``area_answer_first``); false where the attributes also hold what is not asked (hobbies of exercise).
     """
 
     name: str
     attributes: frozenset[str]
     asked: tuple[re.Pattern[str], ...]
     words: tuple[str, ...]
+    of_relations: tuple[str, ...] = ()
+    answer_first: bool = False
 
 
 @functools.lru_cache(maxsize=1)
@@ -81,7 +95,8 @@ def load_areas() -> tuple[AskedArea, ...]:
         said = [w for lang in ("en", "zh") for w in (words.get(lang) or ())] if isinstance(words, dict) else words
         terms = tuple(dict.fromkeys(t for w in said for t in tokenize(str(w))))
         out.append(AskedArea(str(entry["area"]), frozenset(str(a) for a in entry["attributes"]),
-                             tuple(re.compile(str(p), re.IGNORECASE) for p in entry["asked"]), terms))
+                             tuple(re.compile(str(p), re.IGNORECASE) for p in entry["asked"]), terms,
+                             tuple(str(r) for r in entry.get("of_relations") or ()), bool(entry.get("answer_first"))))
     return tuple(out)
 
 
@@ -89,6 +104,47 @@ def asked_area(query: str) -> AskedArea | None:
     """The first area whose question pattern matches ``query`` (whitespace removed), else None."""
     text = "".join(query.split())
     return next((a for a in load_areas() if any(p.search(text) for p in a.asked)), None)
+
+
+def others_named(folded: str, area: AskedArea) -> tuple[str, ...]:
+    """The relation names the casefolded question says that are not the user's own of ``area`` ("my kids" of the
+    age area: ("kids",); "my boyfriend" of the partner area: ()), in the question's order."""
+    said = [m.group(0) for m in relation_pattern().finditer(folded)]
+    return tuple(name for name in said if not any(names_person(name, own) for own in area.of_relations))
+
+
+def _asked_of_user(query: str) -> AskedArea | None:
+    """The area ``query`` asks of the user (first or third person, naming no one else's relation), else None."""
+    area = asked_area(query)
+    if area is None or not (asks_about_user(query) or asks_in_third_person(query)):
+        return None
+    return None if others_named(query.casefold(), area) else area
+
+
+def area_answer_first(query: str, items: Sequence[MemoryItem | None], order: np.ndarray,
+                      scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``order`` (slots, best first) and ``scores`` with the user's own active items of the asked area first.
+
+    For an area whose item is the answer itself (``answer_first``: where one lives, works, studies, who one's
+    partner is), a question asking it of the user is answered by that curated item, whatever else its words met
+    first: a raw turn that only says one of its words ("我们终于住一起了" for 我住在哪？), another person's item
+    of it ("用户的妈妈住在成都"). The items keep their order among themselves; the rest keep theirs behind them.
+    A moved item's score becomes the first score, so scores stay in rank order. Unchanged when the question asks
+    no such area, names someone else, or the list holds no such item.
+    """
+    area = _asked_of_user(query)
+    if area is None or not area.answer_first:
+        return order, scores
+    slots = order.tolist()
+    lead = [n for n, j in enumerate(slots) if (item := items[j]) is not None and item.status == Status.ACTIVE
+            and item.kind != Kind.EVENT and key_attribute(item.key) in area.attributes and key_subject(item.key) == ""]
+    if not lead or lead == list(range(len(lead))):
+        return order, scores
+    positions = lead + [n for n in range(len(slots)) if n not in set(lead)]
+    values = scores.tolist()
+    top = values[0] if values else 0.0
+    new_scores = [top if m < len(lead) else min(values[n], top) for m, n in enumerate(positions)]
+    return order[np.array(positions, dtype=np.int64)], np.array(new_scores)
 
 
 def _standing(items: Sequence[MemoryItem | None], mask: np.ndarray | None, j: int) -> MemoryItem | None:
@@ -129,6 +185,7 @@ def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarr
     if area is None or not (asks_about_user(query) or asks_in_third_person(query)):
         return []
     folded = query.casefold()
+    others = others_named(folded, area)
     own: list[int] = []
     slots = range(len(items)) if keyed is None else sorted(
         j for key, held in keyed() if key_attribute(key) in area.attributes for j in held)
@@ -137,16 +194,18 @@ def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarr
         if item is None or item.kind == Kind.EVENT or key_attribute(item.key) not in area.attributes:
             continue
         subject = key_subject(item.key)
-        if subject == "":
+        if subject == "" and not others:
             own.append(j)
         elif subject and names_relation(folded, subject):
             return []  # "where does my husband work?": that person's items, found by the question's own words
     seen = set(np.concatenate([np.asarray(r, dtype=np.int64) for r in found]).tolist()) if found else set()
     if own:
-        missed = sorted((j for j in own if j not in seen), key=said_at, reverse=True)
+        missed = sorted((j for j in own if area.answer_first or j not in seen), key=said_at, reverse=True)
         return [(np.array(missed, dtype=np.int64), weight)] if missed else []
     said = [j for j in ranked(list(area.words)).tolist()
-            if (item := items[j]) is not None and item.kind == Kind.EVENT and item.trust == Trust.USER]
+            if (item := items[j]) is not None and item.kind == Kind.EVENT and item.trust == Trust.USER
+            and (any(names_relation(item.description.casefold(), name) for name in others) if others
+                 else item_person(item) is None)]
     if not said or not seen.isdisjoint(said):
         return []
     return [(np.array(sorted(said, key=said_at, reverse=True), dtype=np.int64), weight)]

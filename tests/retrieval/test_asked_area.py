@@ -37,6 +37,11 @@ def _top(items: list[MemoryItem], query: str, **settings: float) -> list[str]:
     ("What's my dog called?", "pet"), ("我养了什么宠物？", "pet"),
     ("When do I usually go to bed?", "schedule"), ("我一般几点起？", "schedule"),
     ("What do I drink after lunch?", "drink"), ("我晚上一般喝点什么？", "drink"),
+    # whether there is a partner at all, and an age, in either language
+    ("Do I have a girlfriend at the moment?", "partner"), ("is she still single?", "partner"),
+    ("我还有男朋友吗？", "partner"), ("他结婚了没有？", "partner"),
+    ("How old is my daughter now?", "age"), ("what age is he?", "age"), ("你儿子几岁了？", "age"),
+    ("我奶奶今年多大年纪了？", "age"),
 ])
 def test_the_area_is_read_from_the_questions_grammar_in_both_languages(query: str, area: str) -> None:
     found = asked_area(query)
@@ -44,7 +49,8 @@ def test_the_area_is_read_from_the_questions_grammar_in_both_languages(query: st
 
 
 @pytest.mark.parametrize("query", ["What's the weather like in Oslo?", "帮我写一首诗", "How do I boil an egg?",
-                                   "这个公式怎么推导？"])
+                                   "这个公式怎么推导？", "How big is the flat?", "这个箱子有多大？",
+                                   "Do I have a meeting today?"])
 def test_a_question_of_no_area_reads_none(query: str) -> None:
     assert asked_area(query) is None
 
@@ -101,7 +107,11 @@ def test_what_the_questions_words_found_is_not_ranked_again() -> None:
         return float(j)
 
     found = [np.array([0], dtype=np.int64)]
-    assert area_rankings("Where do I work?", items, None, lambda t: np.array([1]), at, found, 1.0) == []
+    hobby = [_fact("User swims laps before work", "fact:hobby"), *items[1:]]
+    assert area_rankings("what do I do for exercise?", hobby, None, lambda t: np.array([1]), at, found, 1.0) == []
+    # where one works is the item itself (``answer_first``): ranked even when the question's words found it
+    [(own, _)] = area_rankings("Where do I work?", items, None, lambda t: np.array([1]), at, found, 1.0)
+    assert own.tolist() == [0]
     home = items[2:]
     seen = [np.array([0], dtype=np.int64)]  # the question found the newer turn: its answer stands
 
@@ -111,3 +121,46 @@ def test_what_the_questions_words_found_is_not_ranked_again() -> None:
     assert area_rankings("where do I live?", home, None, both, at, seen, 1.0) == []
     [(turns, _)] = area_rankings("where do I live?", home, None, both, at, [], 1.0)
     assert turns.tolist() == [1, 0]  # newest first
+
+
+def test_a_question_naming_someone_else_finds_their_turns_never_the_users_own_item() -> None:
+    items = [_fact("User is 38", "fact:age"), _said("my twins Leo and Maya turned 5 last weekend!!"),
+             _said("I turned 38 in March"), _fact("User works at Initech", "fact:works_at"),
+             _said("我老公拿到 Amazon 的 offer 了，下个月去上班")]
+
+    def ranked(terms: list[str]) -> np.ndarray:
+        return np.array([j for j, item in enumerate(items) if item.kind == Kind.EVENT], dtype=np.int64)
+
+    def at(j: int) -> float:
+        return float(j)
+
+    [(kids, _)] = area_rankings("how old are my kids?", items, None, ranked, at, [], 1.0)
+    assert kids.tolist() == [1]  # the twins are the kids; the user's own age is no answer
+    [(kids_zh, _)] = area_rankings("我的双胞胎几岁了？", items, None, ranked, at, [], 1.0)
+    assert kids_zh.tolist() == [1]
+    [(own, _)] = area_rankings("how old am I?", items, None, ranked, at, [], 1.0)
+    assert own.tolist() == [0]
+    [(husband, _)] = area_rankings("我老公在哪上班？", items, None, ranked, at, [], 1.0)
+    assert husband.tolist() == [4]  # not "User works at Initech"
+    assert area_rankings("where does my sister work?", items, None, ranked, at, [], 1.0) == []
+
+
+def test_a_relation_the_area_lists_as_the_users_own_still_asks_the_users_item() -> None:
+    items = [_fact("User's boyfriend is Kelvin", "fact:partner"), _said("我男朋友下个月生日")]
+
+    def at(j: int) -> float:
+        return float(j)
+
+    for query in ("who's my boyfriend?", "我男朋友是谁？", "do I have a partner?"):
+        [(own, _)] = area_rankings(query, items, None, lambda t: np.empty(0, dtype=np.int64), at, [], 1.0)
+        assert own.tolist() == [0], query
+
+
+def test_whether_there_is_a_partner_finds_the_turn_saying_single_in_either_language() -> None:
+    items = [_said("我已经 single 三年了，过年回家又要被催"), _said("月亮离地球有多远？"),
+             _said("Finally broke up with him, I'm single again and honestly relieved")]
+    single = {items[0].description, items[2].description}
+    for query in ("我现在有对象吗？", "do I have a boyfriend right now?", "am I single?"):
+        top = _top(items, query)
+        assert top and top[0] == items[2].description and set(top) <= single, query  # the newest first
+    assert _top(items, "我现在有对象吗？", w_category=0.0) == []  # nothing without the area
