@@ -14,7 +14,9 @@ the fusion of ``hybrid.HybridIndex._search``:
   whose slot attribute (``names.key_attribute``) answers the area and that no other ranking found, newest
   first, whatever language or words it is written in. An item the question's words found already keeps the
   rank those words gave it (a late-arriving turn can make the newest item stale, and the fusion of what the
-  question says still weighs that turn). A question about someone else ("where does my husband work?",
+  question says still weighs that turn), except in an area whose item is the answer itself (``answer_first``:
+  where one lives or works, who one's partner is), where every own item is ranked and leads the short list
+  (``area_answer_first``). A question about someone else ("where does my husband work?",
   "老李现在在哪上班？") adds nothing: its own words and ``own_slot`` find that person.
 - **the area's words in the user's own turns**, only when the memory holds no such item: the turns the user
   said (``Trust.USER``; never an assistant's or a tool's) that hold one of the area's words, newest first (what
@@ -27,8 +29,9 @@ A question that names another person's relation ("how old are my kids?", "我老
 sister live?") asks that person's area, not the user's: the user's own items are no answer to it, and the turns
 searched for the area's words are only those that name that person too ("my twins Leo and Maya turned 5",
 "我老公拿到 Amazon 的 offer 了"); a question about the user searches only turns that do not open on someone
-else (``opening_person.item_person``: "我老公拿到 offer 了，下个月去上班" is no answer to "Where do I work?"). An area may list the relations that ask the user's own item of it
-(``of_relations``: "who's my boyfriend?" asks the user's partner).
+else (``opening_person.item_person``: "我老公拿到 offer 了，下个月去上班" is no answer to "Where do I work?").
+An area may list the relations that ask the user's own item of it (``of_relations``: "who's my boyfriend?" asks
+the user's partner).
 
 Reading the kind of answer from the question's form is answer-type detection in question answering
 (Jurafsky & Martin, Speech and Language Processing, 3rd ed. draft, ch. 14); searching a topic's vocabulary
@@ -113,37 +116,63 @@ def others_named(folded: str, area: AskedArea) -> tuple[str, ...]:
     return tuple(name for name in said if not any(names_person(name, own) for own in area.of_relations))
 
 
-def _asked_of_user(query: str) -> AskedArea | None:
-    """The area ``query`` asks of the user (first or third person, naming no one else's relation), else None."""
-    area = asked_area(query)
-    if area is None or not (asks_about_user(query) or asks_in_third_person(query)):
-        return None
-    return None if others_named(query.casefold(), area) else area
+def _own_of_area(item: MemoryItem | None, area: AskedArea) -> bool:
+    """True when ``item`` is the user's own active curated item of one of ``area``'s attributes."""
+    return (item is not None and item.status == Status.ACTIVE and item.kind != Kind.EVENT
+            and key_attribute(item.key) in area.attributes and key_subject(item.key) == "")
+
+
+def _newer_word(item: MemoryItem | None, area: AskedArea, since: float, said_at: float) -> bool:
+    """True when ``item`` is a turn of the user's own, said after ``since``, holding one of ``area``'s words and
+    opening on no one else: it may tell a change the curated item has not taken in ("新公司比亚迪的班车好早")."""
+    return (item is not None and item.kind == Kind.EVENT and item.trust == Trust.USER and said_at > since
+            and item_person(item) is None and not set(tokenize(item.description)).isdisjoint(area.words))
 
 
 def area_answer_first(query: str, items: Sequence[MemoryItem | None], order: np.ndarray,
-                      scores: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``order`` (slots, best first) and ``scores`` with the user's own active items of the asked area first.
+                      scores: np.ndarray, said_at: Callable[[int], float] | None = None
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """``order`` (slots, best first) and ``scores`` with the user's own active items of the asked area first, or,
+    when the question names someone else, after the first item that names them.
 
     For an area whose item is the answer itself (``answer_first``: where one lives, works, studies, who one's
-    partner is), a question asking it of the user is answered by that curated item, whatever else its words met
-    first: a raw turn that only says one of its words ("我们终于住一起了" for 我住在哪？), another person's item
-    of it ("用户的妈妈住在成都"). The items keep their order among themselves; the rest keep theirs behind them.
-    A moved item's score becomes the first score, so scores stay in rank order. Unchanged when the question asks
-    no such area, names someone else, or the list holds no such item.
+    partner is, one's age), a question asking it of the user is answered by that curated item, whatever else its
+    words met first: a raw turn that only says one of its words ("我们终于住一起了" for 我住在哪？), another
+    person's item of it ("用户的妈妈住在成都"). A question asking it of someone the user names ("How old is my
+    daughter?", 我老公在哪上班？) is not answered by the user's own item ("User is 38"): it goes after the first item
+    naming that person. A turn of the user's own said after the newest such item that holds one of the area's words
+    and came before it keeps its place ahead of it (``said_at``: when a slot was said; None reads none as newer):
+    it may tell a change the item has not taken in, and the fusion of the question's words placed it there.
+    The moved items keep their order among themselves, the rest theirs; a moved item's score
+    becomes its new neighbour's, so scores stay in rank order. Unchanged when the question asks no such area
+    (or asks it of no one: "帮我写一首诗"), or nothing is to move.
     """
-    area = _asked_of_user(query)
-    if area is None or not area.answer_first:
+    area = asked_area(query)
+    if area is None or not area.answer_first or not (asks_about_user(query) or asks_in_third_person(query)):
         return order, scores
     slots = order.tolist()
-    lead = [n for n, j in enumerate(slots) if (item := items[j]) is not None and item.status == Status.ACTIVE
-            and item.kind != Kind.EVENT and key_attribute(item.key) in area.attributes and key_subject(item.key) == ""]
-    if not lead or lead == list(range(len(lead))):
+    own = [n for n, j in enumerate(slots) if _own_of_area(items[j], area)]
+    others = others_named(query.casefold(), area)
+    if not own:
         return order, scores
-    positions = lead + [n for n in range(len(slots)) if n not in set(lead)]
+    rest = [n for n in range(len(slots)) if n not in set(own)]
+    if not others:
+        newest = max(said_at(slots[n]) for n in own) if said_at is not None else float("inf")
+        ahead = [n for n in rest if n < own[0] and said_at is not None
+                 and _newer_word(items[slots[n]], area, newest, said_at(slots[n]))]
+        positions = ahead + own + [n for n in rest if n not in set(ahead)]
+    else:
+        naming = next((m for m, n in enumerate(rest) if (item := items[slots[n]]) is not None
+                       and any(names_relation(item.description.casefold(), name) for name in others)), None)
+        if naming is None:
+            return order, scores
+        positions = rest[:naming + 1] + own + rest[naming + 1:]
+    if positions == list(range(len(slots))):
+        return order, scores
     values = scores.tolist()
-    top = values[0] if values else 0.0
-    new_scores = [top if m < len(lead) else min(values[n], top) for m, n in enumerate(positions)]
+    new_scores: list[float] = []
+    for m, n in enumerate(positions):
+        new_scores.append(min(values[n], new_scores[-1]) if m else max(values))
     return order[np.array(positions, dtype=np.int64)], np.array(new_scores)
 
 
@@ -165,7 +194,7 @@ def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarr
     Args:
         query: the question's text; it asks about the user when it speaks in the first person or of "he", "she",
             "the user" (``turn_shape.asks_about_user``, ``asks_in_third_person``) and names no relation whose
-            item of the area the memory holds.
+            item of the area the memory holds, nor any other relation than the area's own (``of_relations``).
         items: the index's items by slot (None for a free slot).
         mask: shape (n_slots,) bool of the slots the filters allow, or None (active items only).
         ranked: BM25 ranking of some index terms over the allowed slots, best first (``LiveBM25.ranked``).
@@ -178,8 +207,10 @@ def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarr
 
     Returns:
         [(the user's own items of the area the other rankings missed, newest first, ``weight``)] when the memory
-        holds own items of the area (none when every one is found); else [(the user's own turns holding the
-        area's words, newest first, ``weight``)] when some do and the other rankings found none of them; else [].
+        holds own items of the area (none when every one is found; every one for an ``answer_first`` area) and the
+        question names no one else (``others_named``); else [(the user's own turns holding the area's words,
+        newest first, ``weight``)] when some do and the other rankings found none of them (for a question naming
+        someone else, the turns naming them; else the turns opening on no one else); else [].
     """
     area = asked_area(query) if weight else None
     if area is None or not (asks_about_user(query) or asks_in_third_person(query)):

@@ -396,7 +396,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         score = fused * self.table.boost(cand, weights, ref)
         best = top_k_indices(score, self._shortlist(query, k))  # room to fill what the reranks lower or drop
         order, kept = self._rerank(query, cand[best], score[best], settings, asked_words)
-        order, kept = area_answer_first(query, self.table.items, order, kept)  # "我住在哪？": the user's home item
+        order, kept = area_answer_first(query, self.table.items, order, kept, self._said_at)  # "我住在哪？": the home
         if kinds:  # the turn that changed the asked value before the older value (``changed_value``)
             order, kept = changes_first(self.table.items, order, kept, kinds, self._said_at)
         if whereabouts:  # a stay holding at the asked time answers "where am I" first (``whereabouts``)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from memory_core.model import Kind, MemoryItem, Trust
-from memory_core.retrieval.asked_area import area_rankings, asked_area, load_areas
+from memory_core.retrieval.asked_area import area_answer_first, area_rankings, asked_area, load_areas
 from memory_core.retrieval.hybrid import HybridIndex
 from memory_core.retrieval.stages import HYBRID_PRESETS
 
@@ -164,3 +164,51 @@ def test_whether_there_is_a_partner_finds_the_turn_saying_single_in_either_langu
         top = _top(items, query)
         assert top and top[0] == items[2].description and set(top) <= single, query  # the newest first
     assert _top(items, "我现在有对象吗？", w_category=0.0) == []  # nothing without the area
+
+
+def test_the_users_own_home_or_work_item_leads_a_question_asking_it_of_them() -> None:
+    items = [_said("我们终于住一起了，他也搬来上海了"), _fact("用户的妈妈住在成都", "fact:mom/lives_in"),
+             _fact("User lives in Xuhui", "fact:lives_in"), _fact("User likes hiking", "fact:hobby"),
+             _fact("User works at Initech", "fact:works_at")]
+    order, scores = np.array([0, 1, 3, 2, 4]), np.array([0.9, 0.8, 0.7, 0.6, 0.5])
+    for query in ("我住在哪？", "where's home for me these days?", "她现在住在哪个城市？"):
+        moved, moved_scores = area_answer_first(query, items, order, scores)
+        assert moved.tolist() == [2, 0, 1, 3, 4], query  # the rest keep their order behind it
+        assert moved_scores.tolist() == sorted(moved_scores.tolist(), reverse=True)
+    assert area_answer_first("which firm am I with?", items, order, scores)[0].tolist() == [4, 0, 1, 3, 2]
+    for query in ("where does my sister live?", "what do I do for exercise?", "帮我写一首诗"):
+        assert area_answer_first(query, items, order, scores)[0].tolist() == order.tolist(), query
+    # asked of someone named: the user's own item goes right after the first item naming them
+    assert area_answer_first("我妈住哪？", items, np.array([2, 0, 1, 3, 4]), scores)[0].tolist() == [0, 1, 2, 3, 4]
+    assert area_answer_first("where does my mum live?", items, order, scores)[0].tolist() == [0, 1, 2, 3, 4]
+
+
+def test_a_turn_opening_on_someone_else_is_no_answer_about_the_user() -> None:
+    items = [_said("我在 Bupa 的一家 dental clinic 做前台，离家走路十分钟"), _said("月亮离地球有多远？"),
+             _said("好消息！我老公拿到 Amazon 的 offer 了，下个月去他们 Edinburgh office 上班")]
+    assert _top(items, "Where do I work?")[:1] == [items[0].description]
+    assert _top(items, "我在哪上班？")[:1] == [items[0].description]
+    assert _top(items, "我老公在哪上班？")[:1] == [items[2].description]
+
+
+def test_an_age_asked_of_someone_finds_the_turn_naming_them_in_either_language() -> None:
+    items = [_said("my twins Leo and Maya turned 5 last weekend!! dinosaur party"), _fact("User is 38", "fact:age"),
+             _said("我女儿下个月就满三岁了，想给她办个小派对"), _said("What's the origin of the word 'robot'?")]
+    assert _top(items, "how old are my kids?")[:1] == [items[0].description]
+    assert _top(items, "我的双胞胎几岁了？")[:1] == [items[0].description]
+    assert _top(items, "How old is my daughter?")[:1] == [items[2].description]
+    assert _top(items, "how old am I?")[:1] == ["User is 38"]
+
+
+def test_a_newer_turn_of_the_users_saying_the_areas_words_keeps_its_place_ahead() -> None:
+    items = [_fact("用户在华为工作", "fact:works_at"), _said("新公司的班车好早，六点半就得出门，不过比以前轻松"),
+             _said("my sister got a new job at Google"), _said("I love pancakes")]
+    order, scores = np.array([1, 2, 3, 0]), np.array([0.9, 0.8, 0.7, 0.6])
+
+    def said_at(j: int) -> float:
+        return {0: 1.0, 1: 5.0, 2: 6.0, 3: 7.0}[j]
+
+    # the newer turn saying 公司 may tell a change the item has not taken in; the sister's and the pancakes do not
+    assert area_answer_first("我在哪家公司上班？", items, order, scores, said_at)[0].tolist() == [1, 0, 2, 3]
+    older = {0: 9.0, 1: 5.0, 2: 6.0, 3: 7.0}
+    assert area_answer_first("我在哪家公司上班？", items, order, scores, older.__getitem__)[0].tolist() == [0, 1, 2, 3]
