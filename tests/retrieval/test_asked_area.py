@@ -212,3 +212,13 @@ def test_a_newer_turn_of_the_users_saying_the_areas_words_keeps_its_place_ahead(
     assert area_answer_first("我在哪家公司上班？", items, order, scores, said_at)[0].tolist() == [1, 0, 2, 3]
     older = {0: 9.0, 1: 5.0, 2: 6.0, 3: 7.0}
     assert area_answer_first("我在哪家公司上班？", items, order, scores, older.__getitem__)[0].tolist() == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(("said", "query"), [
+    ("just started as a cashier at the Tesco on King St, feet are killing me", "我在哪工作？"),
+    ("在社区诊所当护士，今天来了好多打疫苗的小朋友", "where do I work these days?"),
+    ("still the only test engineer in the team lol", "what company am I at?"),
+])
+def test_a_job_said_only_by_its_title_or_place_answers_where_one_works(said: str, query: str) -> None:
+    items = [_said(said), _said("How far away is the Moon?"), _said("My dad is a nurse at the county hospital")]
+    assert _top(items, query)[:1] == [items[0].description]
