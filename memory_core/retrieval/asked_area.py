@@ -140,9 +140,9 @@ def area_answer_first(query: str, items: Sequence[MemoryItem | None], order: np.
     words met first: a raw turn that only says one of its words ("我们终于住一起了" for 我住在哪？), another
     person's item of it ("用户的妈妈住在成都"). A question asking it of someone the user names ("How old is my
     daughter?", 我老公在哪上班？) is not answered by the user's own item ("User is 38"): it goes after the first item
-    naming that person. A turn of the user's own said after the newest such item that holds one of the area's words
-    and came before it keeps its place ahead of it (``said_at``: when a slot was said; None reads none as newer):
-    it may tell a change the item has not taken in, and the fusion of the question's words placed it there.
+    naming that person. A turn of the user's own in the list said after the newest such item that holds one of the
+    area's words stays ahead of it (``said_at``: when a slot was said; None reads none as newer): it may tell a
+    change the item has not taken in.
     The moved items keep their order among themselves, the rest theirs; a moved item's score
     becomes its new neighbour's, so scores stay in rank order. Unchanged when the question asks no such area
     (or asks it of no one: "帮我写一首诗"), or nothing is to move.
@@ -231,7 +231,7 @@ def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarr
             return []  # "where does my husband work?": that person's items, found by the question's own words
     seen = set(np.concatenate([np.asarray(r, dtype=np.int64) for r in found]).tolist()) if found else set()
     if own:
-        missed = sorted((j for j in own if area.answer_first or j not in seen), key=said_at, reverse=True)
+        missed = sorted((j for j in own if j not in seen), key=said_at, reverse=True)
         return [(np.array(missed, dtype=np.int64), weight)] if missed else []
     said = [j for j in ranked(list(area.words)).tolist()
             if (item := items[j]) is not None and item.kind == Kind.EVENT and item.trust == Trust.USER
