@@ -14,10 +14,11 @@ the fusion of ``hybrid.HybridIndex._search``:
   whose slot attribute (``names.key_attribute``) answers the area and that no other ranking found, newest
   first, whatever language or words it is written in. An item the question's words found already keeps the
   rank those words gave it (a late-arriving turn can make the newest item stale, and the fusion of what the
-  question says still weighs that turn), except in an area whose item is the answer itself (``answer_first``:
-  where one lives or works, who one's partner is), where every own item is ranked and leads the short list
-  (``area_answer_first``). A question about someone else ("where does my husband work?",
-  "老李现在在哪上班？") adds nothing: its own words and ``own_slot`` find that person.
+  question says still weighs that turn). In an area whose item is the answer itself (``answer_first``: where
+  one lives or works, who one's partner is), the user's own items then lead the short list
+  (``area_answer_first``) unless a newer turn of theirs saying the area's words came before them. A question
+  about someone the memory holds an item of the area for ("where does my husband work?") or names by name
+  ("老李现在在哪上班？") adds nothing: its own words and ``own_slot`` find that person.
 - **the area's words in the user's own turns**, only when the memory holds no such item: the turns the user
   said (``Trust.USER``; never an assistant's or a tool's) that hold one of the area's words, newest first (what
   holds now before what held once, DESIGN invariant 9), so a job said in passing ("shift", 下班, 同事) is
@@ -207,7 +208,7 @@ def area_rankings(query: str, items: Sequence[MemoryItem | None], mask: np.ndarr
 
     Returns:
         [(the user's own items of the area the other rankings missed, newest first, ``weight``)] when the memory
-        holds own items of the area (none when every one is found; every one for an ``answer_first`` area) and the
+        holds own items of the area (none when every one is found) and the
         question names no one else (``others_named``); else [(the user's own turns holding the area's words,
         newest first, ``weight``)] when some do and the other rankings found none of them (for a question naming
         someone else, the turns naming them; else the turns opening on no one else); else [].
