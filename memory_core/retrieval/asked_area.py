@@ -15,7 +15,7 @@ the fusion of ``hybrid.HybridIndex._search``:
   first, whatever language or words it is written in. An item the question's words found already keeps the
   rank those words gave it (a late-arriving turn can make the newest item stale, and the fusion of what the
   question says still weighs that turn). In an area whose item is the answer itself (``answer_first``: where
-  one lives or works, who one's partner is), the user's own items then lead the short list
+  one lives or works), the user's own items then lead the short list
   (``area_answer_first``) unless a newer turn of theirs saying the area's words came before them. A question
   about someone the memory holds an item of the area for ("where does my husband work?") or names by name
   ("老李现在在哪上班？") adds nothing: its own words and ``own_slot`` find that person.
@@ -124,9 +124,10 @@ def _own_of_area(item: MemoryItem | None, area: AskedArea) -> bool:
 
 
 def _newer_word(item: MemoryItem | None, area: AskedArea, since: float, said_at: float) -> bool:
-    """True when ``item`` is a turn of the user's own, said after ``since``, holding one of ``area``'s words and
-    opening on no one else: it may tell a change the curated item has not taken in ("新公司比亚迪的班车好早")."""
-    return (item is not None and item.kind == Kind.EVENT and item.trust == Trust.USER and said_at > since
+    """True when ``item`` is the user's own (a turn or an item in their words), said after ``since``, holding one of
+    ``area``'s words and opening on no one else: it may tell a change the slot item has not taken in
+    ("新公司比亚迪的班车好早")."""
+    return (item is not None and item.trust == Trust.USER and said_at > since
             and item_person(item) is None and not set(tokenize(item.description)).isdisjoint(area.words))
 
 
@@ -136,15 +137,14 @@ def area_answer_first(query: str, items: Sequence[MemoryItem | None], order: np.
     """``order`` (slots, best first) and ``scores`` with the user's own active items of the asked area first, or,
     when the question names someone else, after the first item that names them.
 
-    For an area whose item is the answer itself (``answer_first``: where one lives, works, studies, who one's
-    partner is, one's age), a question asking it of the user is answered by that curated item, whatever else its
-    words met first: a raw turn that only says one of its words ("我们终于住一起了" for 我住在哪？), another
-    person's item of it ("用户的妈妈住在成都"). A question asking it of someone the user names ("How old is my
-    daughter?", 我老公在哪上班？) is not answered by the user's own item ("User is 38"): it goes after the first item
-    naming that person. A turn of the user's own in the list said after the newest such item that holds one of the
-    area's words stays ahead of it (``said_at``: when a slot was said; None reads none as newer): it may tell a
-    change the item has not taken in.
-    The moved items keep their order among themselves, the rest theirs; a moved item's score
+    For an area whose item is the answer itself (``answer_first``: where one lives, where one works), a question
+    asking it of the user is answered by that curated item, whatever else its words met first: a raw turn that
+    only says one of its words ("我们终于住一起了" for 我住在哪？), another person's item of it ("用户的妈妈住在
+    成都"). A question asking it of someone the user names ("where does my mum live?", 我老公在哪上班？) is not
+    answered by the user's own item: it goes after the first item naming that person. A turn or item of the
+    user's own in the list said after the newest such item that holds one of the area's words and came before it
+    stays ahead of it (``said_at``: when a slot was said; None reads none as newer): it may tell a change the item
+    has not taken in. The moved items keep their order among themselves, the rest theirs; a moved item's score
     becomes its new neighbour's, so scores stay in rank order. Unchanged when the question asks no such area
     (or asks it of no one: "帮我写一首诗"), or nothing is to move.
     """
