@@ -31,7 +31,7 @@ import numpy as np
 from memory_core.decay import Decay
 from memory_core.model import Kind, MemoryItem, Status, Trust, Turn
 from memory_core.retrieval.aliases import AliasTable
-from memory_core.retrieval.asked_area import area_rankings
+from memory_core.retrieval.asked_area import area_answer_first, area_rankings
 from memory_core.retrieval.asked_person import asked_person_factors, person_terms
 from memory_core.retrieval.asked_slot import off_slot_factors
 from memory_core.retrieval.bm25 import top_k_indices
@@ -410,6 +410,7 @@ class HybridIndex(HybridState, Diverse, ListQuestions):
         score = fused * self.table.boost(cand, weights, ref)
         best = top_k_indices(score, self._shortlist(query, k))  # room to fill what the reranks lower or drop
         order, kept = self._rerank(query, cand[best], score[best], settings, asked_words)
+        order, kept = area_answer_first(query, self.table.items, order, kept, self._said_at)  # "我住在哪？": the home
         if kinds:  # the turn that changed the asked value before the older value (``changed_value``)
             order, kept = changes_first(self.table.items, order, kept, kinds, self._said_at)
         if whereabouts:  # a stay holding at the asked time answers "where am I" first (``whereabouts``)

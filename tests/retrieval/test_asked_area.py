@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from memory_core.model import Kind, MemoryItem, Trust
-from memory_core.retrieval.asked_area import area_rankings, asked_area, load_areas
+from memory_core.retrieval.asked_area import area_answer_first, area_rankings, asked_area, load_areas
 from memory_core.retrieval.hybrid import HybridIndex
 from memory_core.retrieval.stages import HYBRID_PRESETS
 
@@ -37,6 +37,11 @@ def _top(items: list[MemoryItem], query: str, **settings: float) -> list[str]:
     ("What's my dog called?", "pet"), ("我养了什么宠物？", "pet"),
     ("When do I usually go to bed?", "schedule"), ("我一般几点起？", "schedule"),
     ("What do I drink after lunch?", "drink"), ("我晚上一般喝点什么？", "drink"),
+    # whether there is a partner at all, and an age, in either language
+    ("Do I have a girlfriend at the moment?", "partner"), ("is she still single?", "partner"),
+    ("我还有男朋友吗？", "partner"), ("他结婚了没有？", "partner"),
+    ("How old is my daughter now?", "age"), ("what age is he?", "age"), ("你儿子几岁了？", "age"),
+    ("我奶奶今年多大年纪了？", "age"),
 ])
 def test_the_area_is_read_from_the_questions_grammar_in_both_languages(query: str, area: str) -> None:
     found = asked_area(query)
@@ -44,7 +49,8 @@ def test_the_area_is_read_from_the_questions_grammar_in_both_languages(query: st
 
 
 @pytest.mark.parametrize("query", ["What's the weather like in Oslo?", "帮我写一首诗", "How do I boil an egg?",
-                                   "这个公式怎么推导？"])
+                                   "这个公式怎么推导？", "How big is the flat?", "这个箱子有多大？",
+                                   "Do I have a meeting today?"])
 def test_a_question_of_no_area_reads_none(query: str) -> None:
     assert asked_area(query) is None
 
@@ -101,6 +107,8 @@ def test_what_the_questions_words_found_is_not_ranked_again() -> None:
         return float(j)
 
     found = [np.array([0], dtype=np.int64)]
+    hobby = [_fact("User swims laps before work", "fact:hobby"), *items[1:]]
+    assert area_rankings("what do I do for exercise?", hobby, None, lambda t: np.array([1]), at, found, 1.0) == []
     assert area_rankings("Where do I work?", items, None, lambda t: np.array([1]), at, found, 1.0) == []
     home = items[2:]
     seen = [np.array([0], dtype=np.int64)]  # the question found the newer turn: its answer stands
@@ -111,3 +119,103 @@ def test_what_the_questions_words_found_is_not_ranked_again() -> None:
     assert area_rankings("where do I live?", home, None, both, at, seen, 1.0) == []
     [(turns, _)] = area_rankings("where do I live?", home, None, both, at, [], 1.0)
     assert turns.tolist() == [1, 0]  # newest first
+
+
+def test_a_question_naming_someone_else_finds_their_turns_never_the_users_own_item() -> None:
+    items = [_fact("User is 38", "fact:age"), _said("my twins Leo and Maya turned 5 last weekend!!"),
+             _said("I turned 38 in March"), _fact("User works at Initech", "fact:works_at"),
+             _said("我老公拿到 Amazon 的 offer 了，下个月去上班")]
+
+    def ranked(terms: list[str]) -> np.ndarray:
+        return np.array([j for j, item in enumerate(items) if item.kind == Kind.EVENT], dtype=np.int64)
+
+    def at(j: int) -> float:
+        return float(j)
+
+    [(kids, _)] = area_rankings("how old are my kids?", items, None, ranked, at, [], 1.0)
+    assert kids.tolist() == [1]  # the twins are the kids; the user's own age is no answer
+    [(kids_zh, _)] = area_rankings("我的双胞胎几岁了？", items, None, ranked, at, [], 1.0)
+    assert kids_zh.tolist() == [1]
+    [(own, _)] = area_rankings("how old am I?", items, None, ranked, at, [], 1.0)
+    assert own.tolist() == [0]
+    [(husband, _)] = area_rankings("我老公在哪上班？", items, None, ranked, at, [], 1.0)
+    assert husband.tolist() == [4]  # not "User works at Initech"
+    assert area_rankings("where does my sister work?", items, None, ranked, at, [], 1.0) == []
+
+
+def test_a_relation_the_area_lists_as_the_users_own_still_asks_the_users_item() -> None:
+    items = [_fact("User's boyfriend is Kelvin", "fact:partner"), _said("我男朋友下个月生日")]
+
+    def at(j: int) -> float:
+        return float(j)
+
+    for query in ("who's my boyfriend?", "我男朋友是谁？", "do I have a partner?"):
+        [(own, _)] = area_rankings(query, items, None, lambda t: np.empty(0, dtype=np.int64), at, [], 1.0)
+        assert own.tolist() == [0], query
+
+
+def test_whether_there_is_a_partner_finds_the_turn_saying_single_in_either_language() -> None:
+    items = [_said("我已经 single 三年了，过年回家又要被催"), _said("月亮离地球有多远？"),
+             _said("Finally broke up with him, I'm single again and honestly relieved")]
+    single = {items[0].description, items[2].description}
+    for query in ("我现在有对象吗？", "do I have a boyfriend right now?", "am I single?"):
+        top = _top(items, query)
+        assert top and top[0] == items[2].description and set(top) <= single, query  # the newest first
+    assert _top(items, "我现在有对象吗？", w_category=0.0) == []  # nothing without the area
+
+
+def test_the_users_own_home_or_work_item_leads_a_question_asking_it_of_them() -> None:
+    items = [_said("我们终于住一起了，他也搬来上海了"), _fact("用户的妈妈住在成都", "fact:mom/lives_in"),
+             _fact("User lives in Xuhui", "fact:lives_in"), _fact("User likes hiking", "fact:hobby"),
+             _fact("User works at Initech", "fact:works_at")]
+    order, scores = np.array([0, 1, 3, 2, 4]), np.array([0.9, 0.8, 0.7, 0.6, 0.5])
+    for query in ("我住在哪？", "where's home for me these days?", "她现在住在哪个城市？"):
+        moved, moved_scores = area_answer_first(query, items, order, scores)
+        assert moved.tolist() == [2, 0, 1, 3, 4], query  # the rest keep their order behind it
+        assert moved_scores.tolist() == sorted(moved_scores.tolist(), reverse=True)
+    assert area_answer_first("which firm am I with?", items, order, scores)[0].tolist() == [4, 0, 1, 3, 2]
+    for query in ("where does my sister live?", "what do I do for exercise?", "帮我写一首诗"):
+        assert area_answer_first(query, items, order, scores)[0].tolist() == order.tolist(), query
+    # asked of someone named: the user's own item goes right after the first item naming them
+    assert area_answer_first("我妈住哪？", items, np.array([2, 0, 1, 3, 4]), scores)[0].tolist() == [0, 1, 2, 3, 4]
+    assert area_answer_first("where does my mum live?", items, order, scores)[0].tolist() == [0, 1, 2, 3, 4]
+
+
+def test_a_turn_opening_on_someone_else_is_no_answer_about_the_user() -> None:
+    items = [_said("我在 Bupa 的一家 dental clinic 做前台，离家走路十分钟"), _said("月亮离地球有多远？"),
+             _said("好消息！我老公拿到 Amazon 的 offer 了，下个月去他们 Edinburgh office 上班")]
+    assert _top(items, "Where do I work?")[:1] == [items[0].description]
+    assert _top(items, "我在哪上班？")[:1] == [items[0].description]
+    assert _top(items, "我老公在哪上班？")[:1] == [items[2].description]
+
+
+def test_an_age_asked_of_someone_finds_the_turn_naming_them_in_either_language() -> None:
+    items = [_said("my twins Leo and Maya turned 5 last weekend!! dinosaur party"), _fact("User is 38", "fact:age"),
+             _said("我女儿下个月就满三岁了，想给她办个小派对"), _said("What's the origin of the word 'robot'?")]
+    assert _top(items, "how old are my kids?")[:1] == [items[0].description]
+    assert _top(items, "我的双胞胎几岁了？")[:1] == [items[0].description]
+    assert _top(items, "how old am I?")[:1] == ["User is 38"]
+
+
+def test_a_newer_turn_of_the_users_saying_the_areas_words_keeps_its_place_ahead() -> None:
+    items = [_fact("用户在华为工作", "fact:works_at"), _said("新公司的班车好早，六点半就得出门，不过比以前轻松"),
+             _said("my sister got a new job at Google"), _said("I love pancakes")]
+    order, scores = np.array([1, 2, 3, 0]), np.array([0.9, 0.8, 0.7, 0.6])
+
+    def said_at(j: int) -> float:
+        return {0: 1.0, 1: 5.0, 2: 6.0, 3: 7.0}[j]
+
+    # the newer turn saying 公司 may tell a change the item has not taken in; the sister's and the pancakes do not
+    assert area_answer_first("我在哪家公司上班？", items, order, scores, said_at)[0].tolist() == [1, 0, 2, 3]
+    older = {0: 9.0, 1: 5.0, 2: 6.0, 3: 7.0}
+    assert area_answer_first("我在哪家公司上班？", items, order, scores, older.__getitem__)[0].tolist() == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(("said", "query"), [
+    ("just started as a cashier at the Tesco on King St, feet are killing me", "我在哪工作？"),
+    ("在社区诊所当护士，今天来了好多打疫苗的小朋友", "where do I work these days?"),
+    ("still the only test engineer in the team lol", "what company am I at?"),
+])
+def test_a_job_said_only_by_its_title_or_place_answers_where_one_works(said: str, query: str) -> None:
+    items = [_said(said), _said("How far away is the Moon?"), _said("My dad is a nurse at the county hospital")]
+    assert _top(items, query)[:1] == [items[0].description]

@@ -38,12 +38,19 @@ def test_a_question_asking_when(query: str, asked: bool) -> None:
         ("I moved in 2019", True),
         ("see you next Friday", True),
         ("She was born on March 3rd", True),
+        ("we fly out Nov 22, can't wait", True),  # a month written short, before or after its day
+        ("the lease starts Sept. 3rd", True),
+        ("her party is on 14 Feb", True),
+        ("booked it for 3 march", True),
         ("昨天去看了展览", True),
         ("三天前买了一辆车", True),
         ("我上周末去爬山了", True),
         ("5月3日搬的家", True),
         ("The camping trip was great!", False),
         ("I may go", False),
+        ("I bought 2 decks of cards", False),  # a word that opens like a month is none
+        ("she has 3 markers and a novel", False),
+        ("room 12 may be free", False),
         ("那次露营太好玩了", False),
     ],
 )
