@@ -89,3 +89,21 @@ def test_a_new_site_clocked_in_at_replaces_the_old_one(tmp_path: Path) -> None:
                       start=START, days_apart=30)
     sites = [text for key, text in active(rows) if key == "fact:work_site"]
     assert len(sites) == 1 and "西溪园区" in sites[0], rows
+
+
+@pytest.mark.parametrize("text", ["有个老顾客李老师，在实验小学教数学的", "店里有个常客王姐，在医院当护士",
+                                  "楼下有个大爷，以前在部队当兵", "有个老乡阿强，在东莞进厂了"])
+def test_a_person_introduced_by_role_and_name_owns_the_clauses_after(text: str) -> None:
+    theirs = text.split("，", 1)[1]
+    said = list(split_clauses(text))
+    assert not any(theirs in clause for clause, _ in said), said
+
+
+def test_a_relation_introduced_with_a_name_keys_the_clauses_after_under_it() -> None:
+    assert "fact:同事/works_at" in _keys("有个同事小李，在腾讯上班")
+
+
+def test_the_speakers_own_job_before_an_introduced_person_stays(tmp_path: Path) -> None:
+    rows = slot_items(tmp_path, ["我在医院当护士。有个老病人张叔，以前在部队当兵"], start=START, days_apart=1)
+    jobs = [text for key, text in active(rows) if key == "fact:occupation"]
+    assert jobs == ["用户的职业是护士"], rows
