@@ -41,8 +41,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     """(English clause, Chinese clause, English REL, Chinese REL) patterns, compiled once.
 
     The Chinese clause introduces one person or several by a count, a description and a role, named or not
-    ("认识了一个常来店里的客人，叫陈默", "店里招了两个兼职", "有个老顾客李老师": a name said after the role as a title); a role that is also an adverb of the speaker's own
-    work (``counted_roles``: 兼职) counts only there, after the count. Unnamed, only a role of the speaker's
+    ("认识了一个常来店里的客人，叫陈默", "店里招了两个兼职", "有个老顾客李老师": a name said after the role as a
+    title); a role that is also an adverb of the speaker's own work (``counted_roles``: 兼职) counts only there,
+    after the count. Unnamed, only a role of the speaker's
     work counts (``roles``): "有一个娃" introduces the speaker's own child, no one else.
 
     Raises:
