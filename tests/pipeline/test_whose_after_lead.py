@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from _slot_items import active, slot_items
+from _slot_items import active, slot_items, statement_keys
 
 from memory_core.pipeline.clauses import split_clauses
 from memory_core.pipeline.slots import read_clause
@@ -107,3 +107,25 @@ def test_the_speakers_own_job_before_an_introduced_person_stays(tmp_path: Path) 
     rows = slot_items(tmp_path, ["我在医院当护士。有个老病人张叔，以前在部队当兵"], start=START, days_apart=1)
     jobs = [text for key, text in active(rows) if key == "fact:occupation"]
     assert jobs == ["用户的职业是护士"], rows
+
+
+@pytest.mark.parametrize(("text", "key"), [("我哥，上个月从南京搬到了成都", "fact:哥哥/lives_in"),
+                                           ("至于我姐，去年从西安搬到了厦门", "fact:姐姐/lives_in"),
+                                           ("my brother quit his job, then moved from Leeds to York",
+                                            "fact:brother/lives_in"),
+                                           ("my cousin got promoted, then left Google for Meta", "fact:cousin/works_at")])
+def test_a_two_ended_change_after_another_person_is_theirs(text: str, key: str) -> None:
+    said = statement_keys(text, at=START)
+    assert key in said and said[key][0] == 1, said
+    assert not any(k in said for k in ("fact:lives_in", "fact:works_at")), said
+
+
+@pytest.mark.parametrize(("text", "key"), [("我在杭州上班，上个月从南京搬到了成都", "fact:lives_in"),
+                                           ("my sister got married. then I moved from Leeds to York", "fact:lives_in")])
+def test_a_two_ended_change_after_the_user_is_the_users(text: str, key: str) -> None:
+    assert key in statement_keys(text, at=START)
+
+
+def test_a_change_after_a_person_no_key_holds_is_nobodys() -> None:
+    said = statement_keys("他结婚了，上个月从北京搬到了上海", at=START)
+    assert "fact:lives_in" not in said, said
