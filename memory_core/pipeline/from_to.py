@@ -127,7 +127,8 @@ def _kind(old: str, new: str, lang: str) -> str:
     return ""
 
 
-# where a sentence ends: the clauses of one sentence before a change may name whose it is ("我哥，上个月从南京搬到了成都")
+# where a sentence ends: the clauses of one sentence before a change may name whose it is
+# ("我哥，上个月从南京搬到了成都")
 _SENTENCE_END = re.compile(r"[。！!？?；;\n]|(?<=[A-Za-z0-9)])\.(?=\s|$)")
 
 

@@ -113,7 +113,8 @@ def test_the_speakers_own_job_before_an_introduced_person_stays(tmp_path: Path) 
                                            ("至于我姐，去年从西安搬到了厦门", "fact:姐姐/lives_in"),
                                            ("my brother quit his job, then moved from Leeds to York",
                                             "fact:brother/lives_in"),
-                                           ("my cousin got promoted, then left Google for Meta", "fact:cousin/works_at")])
+                                           ("my cousin got promoted, then left Google for Meta",
+                                            "fact:cousin/works_at")])
 def test_a_two_ended_change_after_another_person_is_theirs(text: str, key: str) -> None:
     said = statement_keys(text, at=START)
     assert key in said and said[key][0] == 1, said
