@@ -31,6 +31,7 @@ import re
 from memory_core.pipeline.drug_switch import is_drug
 from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.slots import read_clause
+from memory_core.pipeline.subject_chain import AWAY, USER, en_subject, zh_subject
 from memory_core.pipeline.value_class import is_org, is_place
 from memory_core.text.script import has_han
 
@@ -126,6 +127,35 @@ def _kind(old: str, new: str, lang: str) -> str:
     return ""
 
 
+# where a sentence ends: the clauses of one sentence before a change may name whose it is
+# ("我哥，上个月从南京搬到了成都")
+_SENTENCE_END = re.compile(r"[。！!？?；;\n]|(?<=[A-Za-z0-9)])\.(?=\s|$)")
+
+
+def _person_continued(text: str, begin: int, lang: str) -> str | None:
+    """Whose a clause at ``begin`` is when it drops its subject: the words naming the person the nearest clause
+    before it in its sentence opens on ("我哥，上个月从南京搬到了成都" -> "哥", "my brother quit, then moved from
+    Leeds to York" -> "my brother"), ``AWAY`` for a person no key holds ("他", "Lisa"), None when that clause is
+    the speaker's or there is none (as ``subject_chain`` reads a dropped subject)."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text, 0, begin)]
+    sentence = text[ends[-1] if ends else 0:begin]
+    cut = _ZH_SENTENCE if lang == "zh" else _EN_SENTENCE
+    subject = zh_subject if lang == "zh" else en_subject
+    for clause in reversed(cut.split(sentence)):
+        if clause.strip() and (who := subject(clause)) is not None:
+            return None if who == USER else who
+    return None
+
+
+def _theirs(said: str, person: str, lang: str) -> str:
+    """The plain statement ``said`` of the speaker's ("我搬到成都了", "I work at Meta now") said of ``person``
+    instead ("我哥搬到成都了", "my brother works at Meta now")."""
+    if lang == "zh":
+        return "我" + person + said.removeprefix("我") if said.startswith("我") else said
+    return re.sub(r"^I\s+(work|take)\b", rf"{person} \1s", said) if re.match(r"I\s+(?:work|take)\b", said) \
+        else re.sub(r"^I\b", person, said)
+
+
 def _own_lead(text: str, start: int, lang: str, carer: bool = False) -> int:
     """Where the clause of a change at ``start`` begins, past its spaces, when what goes before the change is
     the speaker, a time or an adverb only (or, when ``carer``, a doctor who made it: "the doctor", "医生让我");
@@ -191,8 +221,9 @@ def _rewrite(text: str, lang: str) -> str:
             if drug_only and kind != "drug":
                 continue
             lead = _own_lead(text, m.start(), lang, carer=kind == "drug")
-            if lead < 0:
-                continue
+            person = _person_continued(text, lead, lang) if lead > 0 else None
+            if lead < 0 or person == AWAY:
+                continue  # "他上个月从北京搬到了上海": no key holds him
             if lang == "zh" and verb.startswith("搬") and kind != "drug" and not _NO_HOME.search(new):
                 kind = "place"  # "从 Freimann 搬到 Garching", "从长安区搬到曲江": a move is of the home, whatever
                 # else its ends' names say (长安 is also a car)
@@ -203,6 +234,7 @@ def _rewrite(text: str, lang: str) -> str:
                 said = _en_statement(verb, old, new, kind, art.group(1) if art else "")
             if not said:
                 continue
+            said = _theirs(said, person, lang) if person else said  # "我哥，上个月从南京搬到了成都": his move
             if said.endswith("了") and text[m.end():m.end() + 1] == "了":
                 said = said[:-1]
             head = text[:lead]

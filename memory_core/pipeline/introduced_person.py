@@ -41,8 +41,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
     """(English clause, Chinese clause, English REL, Chinese REL) patterns, compiled once.
 
     The Chinese clause introduces one person or several by a count, a description and a role, named or not
-    ("认识了一个常来店里的客人，叫陈默", "店里招了两个兼职"); a role that is also an adverb of the speaker's own
-    work (``counted_roles``: 兼职) counts only there, after the count. Unnamed, only a role of the speaker's
+    ("认识了一个常来店里的客人，叫陈默", "店里招了两个兼职", "有个老顾客李老师": a name said after the role as a
+    title); a role that is also an adverb of the speaker's own work (``counted_roles``: 兼职) counts only there,
+    after the count. Unnamed, only a role of the speaker's
     work counts (``roles``): "有一个娃" introduces the speaker's own child, no one else.
 
     Raises:
@@ -59,9 +60,12 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], re.P
         r"(?P<name>(?-i:[A-Z][a-z'-]+)(?:\s+(?-i:[A-Z][a-z'-]+))?)\s*[.!~]*$", re.IGNORECASE)
     zh_role = f"{rel['zh']['REL']}|{_alternatives(zh['roles'] + openers['introduced']['roles'])}"
     counted = _alternatives(zh["counted_roles"])
+    tagged = _ZH_ROLE_NAME.replace("%SURNAME%", rel["zh"]["SURNAME"])
     zh_clause = re.compile(
         rf"^我?(?:{_alternatives(zh['before_verb'])})*(?:{_alternatives(zh['verbs'])}){_ZH_COUNT}{_ZH_MODIFIER}"
-        rf"(?:(?P<role>{zh_role}|{counted})[，,]?(?:[他她](?:的名字|名字)?)?(?:名字)?(?:叫|名叫)(?P<name>{_ZH_NAME})"
+        rf"(?:(?P<role>{zh_role}|{counted})(?:[，,]?(?:[他她](?:的名字|名字)?)?(?:名字)?(?:叫|名叫)(?P<name>{_ZH_NAME})"
+        # … or the name said right after the role, as a title is ("有个老顾客李老师", "店里有个常客王姐")
+        rf"|\s*(?P<tagged>{tagged}))"
         rf"|(?P<unnamed>{_alternatives(zh['roles'])}|{counted}))[。！!~～\s]*$")
     return (en_clause, zh_clause, re.compile(rf"(?:{rel['en']['REL']})$", re.IGNORECASE),
             re.compile(rf"(?:{rel['zh']['REL']})$"))

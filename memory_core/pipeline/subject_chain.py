@@ -167,7 +167,7 @@ def en_subject(clause: str) -> str | None:
             if lexicon().others["en"].match("my " + text[other.end():]):  # "my brother's wife …": hers, no key
                 return AWAY
             head = head[:-2]
-        return re.sub(r"^(?:and|but|so|also|oh|well)\s+", "", head, flags=re.IGNORECASE)
+        return _subject_lead("en").sub("", head)  # "meanwhile my sister": "my sister"
     if _EN_SELF.match(text):
         return USER
     if _EN_PRONOUN.match(text):
@@ -178,6 +178,13 @@ def en_subject(clause: str) -> str | None:
     if (named is not None and named.group("name").casefold() not in _EN_NOT_NAME) or _EN_MET.match(text):
         return AWAY
     return None
+
+
+@functools.lru_cache(maxsize=2)
+def _subject_lead(lang: str) -> re.Pattern[str]:
+    """The connectives and times a clause may open on before the person it speaks of ("meanwhile my sister",
+    "上个月我妹"): the ``SUBJLEAD`` word class of the slot lexicon, repeated, at the start."""
+    return re.compile(rf"^(?:{lexicon().classes[lang]['SUBJLEAD']})*", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1)
