@@ -44,6 +44,8 @@ __all__ = ["clause_names", "named_again_ops", "plain_clauses", "value_terms"]
 
 Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
+#: The longest value in Chinese read back from a slot's rendering that is still one name or thing ("鸦雀建筑事务所").
+MAX_HAN_VALUE = 8
 #: The key families whose statements a clause may name again.
 PREFIXES = ("fact:", "pref:", "gist:")
 _CLAUSE = re.compile(r"(?<=[，,。.!！？?;；\n~～])|(?<=\s[-–—])\s")
@@ -121,7 +123,9 @@ def value_terms(description: str, key: str, speaker: str = "") -> frozenset[str]
         except (KeyError, IndexError, ValueError):
             value = ""
     value = value.strip().casefold()
-    if value and value not in skip and (len(value) >= 2 if has_han(value) else len(value) >= 3):
+    # a value is a name or a thing (a few characters or words): a clause the renderings left whole is no value
+    short = 2 <= len(value) <= MAX_HAN_VALUE if has_han(value) else len(value) >= 3 and len(value.split()) <= 3
+    if value and value not in skip and short:
         terms.add("=" + value)
         terms.update("=" + name for name in names_of(value))
     return frozenset(terms)
