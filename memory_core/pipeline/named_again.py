@@ -21,7 +21,8 @@ What does not count (each a list of ``data/named_again.yaml`` beside a reading):
   "my friend lives in Wellington too" is the friend's home);
 - a statement the turn's other ops already hit, revise, end or replace (its key added again): the change is
   theirs;
-- a term two or more of the user's statements hold (it names no one of them), and a statement of another
+- a term two or more of the user's statements hold, the turn's new ones included (it names no one of them:
+  "我也喜欢红茶" names tea for its own statement, not for "用户喜欢绿茶"), and a statement of another
   person's (its key names a relation: ``fact:朋友/阿杰/…``).
 """
 
@@ -31,7 +32,7 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 
-from memory_core.model import Turn
+from memory_core.model import Kind, Turn
 from memory_core.pipeline.gist import generic_terms, topic
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.retraction import slot_value
@@ -179,7 +180,10 @@ def named_again_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
             continue
         own.append((item_id, description, value_terms(description, key, speaker)))
     holders: dict[str, int] = {}
-    for _, _, terms in own:
+    # what the turn's own new statements name is theirs ("我也喜欢红茶" names tea for the new statement, not 绿茶)
+    news = [value_terms(op.item.description, str(op.item.key or ""), speaker) for op in ops
+            if isinstance(op, AddOp) and op.item.kind not in (Kind.EVENT, Kind.SUMMARY)]
+    for _, _, terms in [*own, *(("", "", t) for t in news)]:
         for term in terms:
             holders[term] = holders.get(term, 0) + 1
     read = [(c, topic(c, lang_of(c)).terms) for c in clauses]
