@@ -1,0 +1,89 @@
+"""A statement that names again what one of the user's statements names, and nothing more, is a hit on it, not a
+second item (issue 13: "a fact said again is a hit, not a duplicate").
+
+"I'm really into jazz" then, weeks later, "最近还是一直在听爵士乐": the later clause became its own statement in
+the user's words (``gist:爵士乐``) beside ``pref:jazz``, because the two share no key and, without an embedder,
+no words (``meaning_hit`` reads them with one). Read by what they name, they are one claim: the later one's
+value terms (``named_again.value_terms``: names, lexicon objects and synonym groups in either language, the
+slot's value) are all held by the earlier one.
+
+``restated_adds`` replaces such an add with a ``HitOp`` on the earlier statement (the turn joins its sources):
+
+- the add names at least one value term that exactly one of the user's active statements holds (the old one),
+  and no value term the old one lacks (a name, a thing, a place more is a detail or another claim: kept);
+- both are the user's own (no key naming another person), the keys do not tell them apart
+  (``meaning_hit.keys_apart``: the same slot, or one of them in the user's own words), the same stance
+  (``agreement.description_polarity``) and the same mode (held now, held once, meant: ``claim_modes``);
+- the old statement is not one the turn revises or ends; when the turn hits it already, the add is dropped (one
+  hit per statement per turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from memory_core.model import Kind, Status, Turn
+from memory_core.pipeline.agreement import description_polarity
+from memory_core.pipeline.meaning_hit import claim_modes, keys_apart
+from memory_core.pipeline.named_again import PREFIXES, Rows, value_terms
+from memory_core.store.write_ops import AddOp, HitOp, MergeOp, Op
+
+__all__ = ["restated_adds"]
+
+
+def _own(key: str) -> bool:
+    """True when ``key`` is of a statement about the user (no other person's relation in it)."""
+    return "/" not in key.split("@")[0]
+
+
+def _same_claim(new: str, new_key: str, old: str, old_key: str) -> bool:
+    """True when nothing but their words tells the two statements apart (module docstring)."""
+    return not keys_apart(new_key, old_key) and description_polarity(new) == description_polarity(old) \
+        and claim_modes(new) == claim_modes(old)
+
+
+def restated_adds(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
+    """``ops`` with each add that names again only what one active statement of the user's names replaced by a
+    hit on that statement (module docstring).
+
+    Args:
+        turn: the turn planned; only a user's own turn restates.
+        ops: the turn's plan so far, in apply order.
+        rows: reads the user's active statements as ``(id, key, description)`` rows by key prefix.
+
+    Returns:
+        A new list of ops. Raises what ``rows`` raises (``StoreError``).
+    """
+    adds = [n for n, op in enumerate(ops) if isinstance(op, AddOp) and op.item.kind in (Kind.FACT, Kind.PREFERENCE)
+            and op.item.status == Status.ACTIVE and op.item.valid_until is None and _own(str(op.item.key or ""))]
+    if turn.role != "user" or not adds:
+        return list(ops)
+    hit = {op.item_id for op in ops if isinstance(op, HitOp)}
+    touched = {getattr(op, "item_id", None) for op in ops if not isinstance(op, HitOp)}
+    touched |= {getattr(op, "by_id", None) for op in ops}
+    touched |= {i for op in ops if isinstance(op, MergeOp) for i in (op.keep_id, op.other_id)}
+    speaker = turn.speaker.strip()
+    own = [(item_id, key, text, value_terms(text, key, speaker)) for item_id, key, text in rows(PREFIXES)
+           if _own(key) and item_id not in touched]
+    holders: dict[str, int] = {}
+    for *_, terms in own:
+        for term in terms:
+            holders[term] = holders.get(term, 0) + 1
+    instead: dict[int, list[Op]] = {}
+    used: set[str] = set()
+    for n in adds:
+        item = ops[n].item  # type: ignore[union-attr]
+        key = str(item.key or "")
+        said = value_terms(item.description, key, speaker)
+        if not said:
+            continue
+        held = [row for row in own if row[0] not in used and said & row[3]
+                and any(holders[t] == 1 for t in said & row[3])]
+        if len(held) != 1:
+            continue
+        item_id, old_key, old_text, old_terms = held[0]
+        if said - old_terms or not _same_claim(item.description, key, old_text, old_key):
+            continue
+        used.add(item_id)
+        instead[n] = [] if item_id in hit else [HitOp(item_id, turn_id=turn.turn_id)]
+    return [done for n, op in enumerate(ops) for done in instead.get(n, [op])]

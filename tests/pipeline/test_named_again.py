@@ -1,0 +1,107 @@
+"""A value of the user's named again in passing is a hit on its statement (issue 13: a fact said again is a hit,
+not a duplicate), and what only looks like it (a question, a supposition, someone else's thing, a change, an
+assistant's words) is none."""
+
+from __future__ import annotations
+
+import pytest
+
+from memory_core.embedded import EmbeddedMemory
+from memory_core.pipeline.named_again import clause_names, plain_clauses, value_terms
+
+
+def _active(mem: EmbeddedMemory) -> list[dict[str, object]]:
+    return [i for i in mem._list("u", None) if i["kind"] != "event" and i["status"] == "active"]
+
+
+def _hit_of(mem: EmbeddedMemory, word: str) -> list[int]:
+    """The hits of the active statements naming ``word``; of the user's home alone for a city of the tests."""
+    homes = {"Lisbon": "User lives in Lisbon", "成都": "用户住在成都"}
+    return [int(str(i["hit"])) for i in _active(mem) if word.casefold() in str(i["description"]).casefold()
+            and str(i["description"]) == homes.get(word, i["description"])]
+
+
+def _said(mem: EmbeddedMemory, first: str, then: str, role: str = "user") -> None:
+    mem.add(first, user_id="u", timestamp="2025-01-10T10:00:00Z")
+    mem.add([{"role": role, "content": then}], user_id="u", timestamp="2025-05-10T10:00:00Z")
+
+
+@pytest.mark.parametrize(("first", "then", "word"), [
+    ("I live in Lisbon.", "flew back to Lisbon last night, so good to be home", "Lisbon"),
+    ("我住在成都。", "成都这几天一直下雨，衣服都晒不干", "成都"),
+    ("I live in Toronto.", "多伦多这两天降温了，冻死了", "Toronto"),
+    ("My husband is called Marco.", "Marco made risotto tonight, best one yet", "Marco"),
+    ("I'm vegetarian.", "周末跟朋友去吃火锅，因为我吃素嘛，点了一堆菌菇", "vegetarian"),
+    ("我对花生过敏。", "Ordered pad thai without peanuts again, the waiter was super nice about it", "花生"),
+])
+def test_a_value_named_again_in_passing_is_one_hit(mem: EmbeddedMemory, first: str, then: str, word: str) -> None:
+    _said(mem, first, then)
+    assert _hit_of(mem, word) == [1], _active(mem)
+
+
+@pytest.mark.parametrize(("first", "then", "word"), [
+    # a question about the value states none
+    ("I live in Lisbon.", "Is Lisbon expensive compared to Porto?", "Lisbon"),
+    ("我住在成都。", "成都的房价现在贵吗？", "成都"),
+    # a supposition about a place
+    ("I live in Lisbon.", "what if I left Lisbon for Berlin next year", "Lisbon"),
+    ("我住在成都。", "要是离开成都去深圳，工资能多三成", "成都"),
+    # someone else's thing with the same word
+    ("I live in Lisbon.", "my sister lives in Lisbon too, ten minutes away", "Lisbon"),
+    ("我住在成都。", "我同事老家也是成都的", "成都"),
+])
+def test_what_only_looks_like_a_restatement_is_no_hit(mem: EmbeddedMemory, first: str, then: str,
+                                                      word: str) -> None:
+    _said(mem, first, then)
+    assert _hit_of(mem, word) == [0], _active(mem)
+
+
+@pytest.mark.parametrize(("first", "then", "word"), [
+    ("I live in Lisbon.", "Lisbon is lovely in spring, enjoy the custard tarts!", "Lisbon"),
+    ("我住在成都。", "成都的火锅确实很有名，可以多尝尝。", "成都"),
+])
+def test_an_assistant_naming_the_value_confirms_nothing(mem: EmbeddedMemory, first: str, then: str,
+                                                        word: str) -> None:
+    _said(mem, first, then, role="assistant")
+    assert _hit_of(mem, word) == [0], _active(mem)
+
+
+def test_a_change_ends_the_value_and_counts_no_hit(mem: EmbeddedMemory) -> None:
+    _said(mem, "I live in Lisbon.", "I moved from Lisbon to Porto last month.")
+    assert _hit_of(mem, "Lisbon") == [], _active(mem)
+    assert any("Porto" in str(i["description"]) for i in _active(mem)), _active(mem)
+
+
+def test_one_hit_per_item_per_turn(mem: EmbeddedMemory) -> None:
+    _said(mem, "我住在成都。", "下班回成都的路上堵了一小时，成都的地铁还是不够")
+    assert _hit_of(mem, "成都") == [1], _active(mem)
+
+
+def test_a_term_two_statements_hold_names_neither(mem: EmbeddedMemory) -> None:
+    _said(mem, "I live in Lisbon.", "My office is in Lisbon too, at a startup called Tidepool.")
+    before = {str(i["description"]): i["hit"] for i in _active(mem) if "Lisbon" in str(i["description"])}
+    mem.add("flew back to Lisbon last night, so good to be home", user_id="u", timestamp="2025-06-10T10:00:00Z")
+    after = {str(i["description"]): i["hit"] for i in _active(mem) if "Lisbon" in str(i["description"])}
+    assert len(before) == 2 and after == before, (before, after)
+
+
+def test_value_terms_are_the_value_not_the_frame() -> None:
+    assert "=lisbon" in value_terms("User lives in Lisbon", "fact:lives_in")
+    assert "=花生" in value_terms("用户对花生过敏", "fact:allergy:peanuts") \
+        or "obj:peanuts" in value_terms("用户对花生过敏", "fact:allergy:peanuts")
+    assert not {t for t in value_terms("User lives in Lisbon", "fact:lives_in") if "live" in t or "user" in t}
+
+
+@pytest.mark.parametrize(("clause", "terms", "named"), [
+    ("回北京了，上班第一天", frozenset({"=北京"}), ["=北京"]),
+    ("back in Denver tonight", frozenset({"=denver"}), ["=denver"]),
+    ("Denverite food is great", frozenset({"=denver"}), []),
+])
+def test_clause_names_reads_whole_words(clause: str, terms: frozenset[str], named: list[str]) -> None:
+    assert clause_names(clause, terms) == named
+
+
+def test_plain_clauses_split_at_punctuation_in_both_languages() -> None:
+    assert plain_clauses("回北京了，上班第一天就开始想念海边😭") == ["回北京了，", "上班第一天就开始想念海边😭"]
+    assert plain_clauses("no cheese for me, lactose intolerant remember?") == ["no cheese for me,",
+                                                                               "lactose intolerant remember?"]
