@@ -33,15 +33,21 @@ import re
 from collections.abc import Callable, Sequence
 
 from memory_core.model import Kind, Turn
+from memory_core.pipeline import org_names
 from memory_core.pipeline.gist import generic_terms, topic
+from memory_core.pipeline.late_detail import last_said
+from memory_core.pipeline.named_other import NOT_NAMES
 from memory_core.pipeline.place_names import names_of
 from memory_core.pipeline.retraction import slot_value
+from memory_core.pipeline.slots import lexicon
+from memory_core.pipeline.third_person import EN_LEAD, ZH_LEAD
 from memory_core.shipped_yaml import load_shipped
+from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, HitOp, MergeOp, Op
 from memory_core.text.relations import relation_pattern
 from memory_core.text.script import HAN_RUN, has_han, lang_of
 
-__all__ = ["clause_names", "named_again_ops", "plain_clauses", "value_terms"]
+__all__ = ["clause_names", "named_again_ops", "newer_than", "plain_clauses", "theirs", "value_terms"]
 
 Rows = Callable[[tuple[str, ...]], list[tuple[str, str, str]]]
 
@@ -98,6 +104,72 @@ def _others(clause: str, description: str) -> bool:
     return any(m.group(0) not in said for m in relation_pattern().finditer(folded))
 
 
+def _alt(words: Sequence[str]) -> str:
+    return "|".join(re.escape(str(w)).replace(r"\ ", r"\s+") for w in sorted(words, key=len, reverse=True))
+
+
+@functools.cache
+def _person_opener() -> re.Pattern[str]:
+    """A clause opening on a name, words of degree, then a verb of liking or doing (``data/named_again.yaml``
+    ``person_degree`` / ``person_verbs``); group ``n`` is the name."""
+    data = load_shipped("data", "named_again.yaml")
+    verbs, degree = data["person_verbs"], data["person_degree"]
+    zh = lexicon().classes["zh"]
+    zh_name = (r"[小老阿](?![时是姨板师婆公家区孩心学些点号猫狗人朋伙姑舅叔婶宝大实们])[\u4e00-\u9fff]"
+               rf"|(?!{zh['NOTNAME']})(?:{zh['SURNAME']})[\u4e00-\u9fff]{{1,2}}?")
+    en = rf"(?P<n>[A-Z][a-z]{{1,15}}(?:\s+[A-Z][a-z]+)?)\s+(?:(?:{_alt(degree['en'])})\s+)*" \
+         rf"(?:{_alt([*verbs['en_liking'], *verbs['en_doing']])})\b"
+    zh_verbs = _alt([*verbs["zh_liking"], *verbs["zh_doing"]])
+    han = rf"(?P<h>{zh_name}|[A-Z][a-z]{{1,15}})\s*(?:{_alt(degree['zh'])})*(?:{zh_verbs})"
+    return re.compile(rf"^(?:{en}|{han})")
+
+
+def theirs(clause: str, terms: frozenset[str], people: frozenset[str] = frozenset()) -> bool:
+    """True when ``clause``'s subject is a named person other than what the statement names: it opens (after a
+    discourse word, ``third_person.EN_LEAD`` / ``ZH_LEAD``) on a name and a verb of liking or doing ("Sarah loves
+    hiking too", "小王也喜欢爬山", "王明最近在学日语"), or on one of ``people`` (names the user's memory keeps for
+    someone else, casefolded). A name the statement's ``terms`` hold ("Marco made risotto" after "my husband is
+    called Marco"), a place, an organisation or a thing the lexicon knows ("马拉松也跑了") is no other person."""
+    text = ZH_LEAD.sub("", EN_LEAD.sub("", clause.strip()))
+    opened = _person_opener().match(text)
+    name = ""
+    if opened is not None:
+        name = opened.group("n") or opened.group("h")
+    else:
+        name = next((p for p in people if text.casefold().startswith(p)), "")
+        if name and name.isascii() and re.match(rf"{re.escape(name)}[a-z]", text.casefold()):
+            name = ""
+    if not name:
+        return False
+    folded = name.casefold()
+    if folded in NOT_NAMES_FOLDED or {"=" + folded, folded} & terms or names_of(name) or org_names.names_of(name):
+        return False
+    return not any(t.startswith(("obj:", "syn:")) for t in topic(name, lang_of(name)).strong)
+
+
+NOT_NAMES_FOLDED = frozenset(n.casefold() for n in NOT_NAMES) | {"i", "i'm", "we", "my", "it", "you"}
+
+
+def _people(rows: list[tuple[str, str, str]]) -> frozenset[str]:
+    """The names the user's statements keep for other people: the person part of a key (``fact:friend/sarah/…``,
+    ``fact:朋友/阿杰/…``, ``fact:person/jason/…``)."""
+    found = set()
+    for _, key, _ in rows:
+        parts = key.split("@")[0].split("/")
+        if len(parts) == 3 and len(parts[1]) >= 2:
+            found.add(parts[1].casefold())
+    return frozenset(found)
+
+
+def newer_than(turn: Turn, targets: dict[str, str], store: KeyLookup | None) -> set[str]:
+    """The ids of ``targets`` (``{id: key}``) whose current text was said after ``turn`` (``late_detail.last_said``):
+    a late turn confirms nothing said after it. Empty without a store. Raises what the store raises."""
+    if store is None or not targets:
+        return set()
+    found = store.find_by_keys(turn.user_id, set(targets.values()))
+    return {i.id for items in found.values() for i in items if i.id in targets and last_said(i) > turn.timestamp}
+
+
 @functools.lru_cache(maxsize=8192)
 def value_terms(description: str, key: str, speaker: str = "") -> frozenset[str]:
     """The terms that name what an item says, not that it is said of the user: each a literal form (a casefolded
@@ -150,7 +222,7 @@ def clause_names(clause: str, terms: frozenset[str], said: frozenset[str] | None
     return sorted(t for t in terms if _holds(clause, said, t))
 
 
-def named_again_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
+def named_again_ops(turn: Turn, ops: Sequence[Op], rows: Rows, store: KeyLookup | None = None) -> list[Op]:
     """``ops`` with one ``HitOp`` on each active statement of the user's that a plain clause of ``turn`` names
     again (module docstring), appended after them.
 
@@ -158,9 +230,11 @@ def named_again_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
         turn: the turn planned (text as the rules read it); only a user's turn confirms anything.
         ops: the turn's plan so far, in apply order.
         rows: reads the user's active statements as ``(id, key, description)`` rows by key prefix.
+        store: reads the statements' histories, so that a late turn confirms nothing said after it.
 
     Returns:
-        A new list; ``ops`` itself when the turn names nothing again. Raises what ``rows`` raises (``StoreError``).
+        A new list; ``ops`` itself when the turn names nothing again. Raises what ``rows`` or ``store`` raise
+        (``StoreError``).
     """
     if turn.role != "user":
         return list(ops)
@@ -172,27 +246,32 @@ def named_again_ops(turn: Turn, ops: Sequence[Op], rows: Rows) -> list[Op]:
     added = {str(op.item.key) for op in ops if isinstance(op, AddOp) and op.item.key}
     speaker = turn.speaker.strip()
     own = []
-    for item_id, key, description in rows(PREFIXES):
+    statements = rows(PREFIXES)
+    people = _people(statements)
+    for item_id, key, description in statements:
         if "/" in key.split("@")[0] or item_id in touched or key in added:
             continue
         subject = description.casefold()
         if not subject.startswith(("user", "用户", *((speaker.casefold(),) if speaker else ()))):
             continue
-        own.append((item_id, description, value_terms(description, key, speaker)))
+        own.append((item_id, key, description, value_terms(description, key, speaker)))
     holders: dict[str, int] = {}
     # what the turn's own new statements name is theirs ("我也喜欢红茶" names tea for the new statement, not 绿茶)
     news = [value_terms(op.item.description, str(op.item.key or ""), speaker) for op in ops
             if isinstance(op, AddOp) and op.item.kind not in (Kind.EVENT, Kind.SUMMARY)]
-    for _, _, terms in [*own, *(("", "", t) for t in news)]:
+    for *_, terms in [*own, *(("", "", "", t) for t in news)]:
         for term in terms:
             holders[term] = holders.get(term, 0) + 1
     read = [(c, topic(c, lang_of(c)).terms) for c in clauses]
     # a turn that says nothing else is the statement's evidence; one that says other things only names it
     source = None if any(isinstance(op, AddOp) for op in ops) else turn.turn_id
-    hits: list[Op] = []
-    for item_id, description, terms in own:
+    named: dict[str, str] = {}
+    for item_id, key, description, terms in own:
         alone = frozenset(t for t in terms if holders[t] == 1)
-        if alone and any(clause_names(c, alone, said) and not _others(c, description) for c, said in read):
-            hits.append(HitOp(item_id, turn_id=source))
+        if alone and any(clause_names(c, alone, said) and not _others(c, description)
+                         and not theirs(c, terms, people) for c, said in read):
+            named[item_id] = key
+    late = newer_than(turn, named, store) if named else set()
+    hits: list[Op] = [HitOp(item_id, turn_id=source) for item_id in named if item_id not in late]
     return [*ops, *hits] if hits else list(ops)
 
