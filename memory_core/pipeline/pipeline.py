@@ -333,7 +333,7 @@ class WritePipeline:
             + todo_done_ops(turn, store)
         ops = _ended_once(plan_told_ops(turn, ops, store))  # "婚期推迟到十月了": the May plan's turn is history
         ops = self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
-        ops = restated_adds(turn, ops, rows.get, store)  # "最近还是一直在听爵士乐" after "I'm into jazz": no second item
+        ops = restated_adds(turn, ops, rows.get, store)  # "还是一直在听爵士乐" after "I'm into jazz": no second item
         ops = named_again_ops(turn, ops, rows.get, store)  # "回北京了", "给 Emma 订了个 omakase": the value named again
         if any(isinstance(op, HitOp) for op in ops) and ending_clauses(turn.text):  # "粤语学不下去了": no restatement
             said = {i.id: i.description for items in existing.values() for i in items}

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from memory_core.model import Kind, Status, Turn
 from memory_core.pipeline.agreement import description_polarity
 from memory_core.pipeline.meaning_hit import claim_modes, keys_apart
-from memory_core.pipeline.named_again import PREFIXES, Rows, newer_than, value_terms
+from memory_core.pipeline.named_again import PREFIXES, Rows, clause_names, newer_than, plain_clauses, value_terms
 from memory_core.shipped_yaml import load_shipped
 from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, HitOp, MergeOp, Op
@@ -51,6 +51,14 @@ def _resuming() -> re.Pattern[str]:
     en = "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(raw["en"], key=len, reverse=True))
     zh = "|".join(re.escape(w) for w in sorted(raw["zh"], key=len, reverse=True))
     return re.compile(rf"(?<![a-z])(?:{en})(?![a-z])|{zh}", re.IGNORECASE)
+
+
+def _resumed(text: str, description: str, said: frozenset[str]) -> bool:
+    """True when the statement ``description`` (value terms ``said``), or a clause of the turn's ``text`` naming
+    its value, says it holds again after a break ("I'm drinking coffee again", "咖啡又喝上了")."""
+    if _resuming().search(description):
+        return True
+    return any(_resuming().search(c) and clause_names(c, said) for c in plain_clauses(text))
 
 
 def _same_claim(new: str, new_key: str, old: str, old_key: str) -> bool:
@@ -77,7 +85,7 @@ def restated_adds(turn: Turn, ops: Sequence[Op], rows: Rows, store: KeyLookup | 
     settled |= {getattr(op, "by_id", None) for op in ops}
     adds = [n for n, op in enumerate(ops) if isinstance(op, AddOp) and op.item.kind in (Kind.FACT, Kind.PREFERENCE)
             and op.item.status == Status.ACTIVE and op.item.valid_until is None and _own(str(op.item.key or ""))
-            and op.item.id not in settled and not _resuming().search(op.item.description)]
+            and op.item.id not in settled]
     if turn.role != "user" or not adds:
         return list(ops)
     hit = {op.item_id for op in ops if isinstance(op, HitOp)}
@@ -97,7 +105,7 @@ def restated_adds(turn: Turn, ops: Sequence[Op], rows: Rows, store: KeyLookup | 
         item = ops[n].item  # type: ignore[union-attr]
         key = str(item.key or "")
         said = value_terms(item.description, key, speaker)
-        if not said:
+        if not said or _resumed(turn.text, item.description, said):
             continue
         held = [row for row in own if row[0] not in used and said & row[3]
                 and any(holders[t] == 1 for t in said & row[3])]

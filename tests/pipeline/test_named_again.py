@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from memory_core.embedded import EmbeddedMemory
-from memory_core.pipeline.named_again import clause_names, plain_clauses, value_terms
+from memory_core.pipeline.named_again import clause_names, plain_clauses, theirs, value_terms
 
 
 def _active(mem: EmbeddedMemory) -> list[dict[str, object]]:
@@ -105,3 +105,49 @@ def test_plain_clauses_split_at_punctuation_in_both_languages() -> None:
     assert plain_clauses("回北京了，上班第一天就开始想念海边😭") == ["回北京了，", "上班第一天就开始想念海边😭"]
     assert plain_clauses("no cheese for me, lactose intolerant remember?") == ["no cheese for me,",
                                                                                "lactose intolerant remember?"]
+
+
+@pytest.mark.parametrize(("first", "then", "word"), [
+    # a named person's own like or doing: theirs, not the user's saying again
+    ("I love hiking.", "Jake also loves hiking, he climbs every weekend", "hiking"),
+    ("我喜欢爵士乐。", "老周也喜欢爵士乐，他收藏了好多黑胶", "爵士"),
+    ("I live in Lisbon.", "Priya just moved to Lisbon, she found a flat in Alfama", "Lisbon"),
+    ("我住在成都。", "王明最近也在成都上班了", "成都"),
+])
+def test_a_named_persons_clause_is_theirs(mem: EmbeddedMemory, first: str, then: str, word: str) -> None:
+    _said(mem, first, then)
+    assert _hit_of(mem, word) == [0], _active(mem)
+
+
+@pytest.mark.parametrize(("clause", "name_held", "theirs_"), [
+    ("Sarah loves hiking too,", frozenset(), True),
+    ("So Emma likes sushi too", frozenset(), True),
+    ("Jake is obsessed with jazz now", frozenset(), True),
+    ("小王也喜欢爬山，", frozenset(), True),
+    ("陈静也住在杭州", frozenset(), True),
+    ("Emma也喜欢寿司", frozenset(), True),
+    # the name the statement holds, a place, a thing, the user: no other person
+    ("Marco made risotto tonight", frozenset({"=marco"}), False),
+    ("Lisbon is lovely this time of year", frozenset(), False),
+    ("马拉松也跑了", frozenset(), False),
+    ("周末又去爬山了", frozenset(), False),
+    ("I love hiking", frozenset(), False),
+])
+def test_theirs_reads_a_named_subject(clause: str, name_held: frozenset[str], theirs_: bool) -> None:
+    assert theirs(clause, name_held) is theirs_
+
+
+def test_a_name_the_memory_keeps_for_someone_opens_their_clause() -> None:
+    assert theirs("阿杰那边也是天天加班", frozenset(), frozenset({"阿杰"}))
+    assert theirs("Dev's at the office till late again", frozenset(), frozenset({"dev"}))
+    assert not theirs("Devon trip was great", frozenset(), frozenset({"dev"}))
+
+
+@pytest.mark.parametrize(("first", "then", "word"), [
+    ("I live in Lisbon.", "flew back to Lisbon last night, so good to be home", "Lisbon"),
+    ("我住在成都。", "成都这几天一直下雨，衣服都晒不干", "成都"),
+])
+def test_a_late_turn_confirms_nothing_said_after_it(mem: EmbeddedMemory, first: str, then: str, word: str) -> None:
+    mem.add(first, user_id="u", timestamp="2025-05-10T10:00:00Z")
+    mem.add(then, user_id="u", timestamp="2025-01-10T10:00:00Z")
+    assert _hit_of(mem, word) == [0], _active(mem)

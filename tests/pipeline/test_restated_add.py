@@ -38,3 +38,23 @@ def test_the_opposite_stance_is_no_restatement(mem: EmbeddedMemory) -> None:
     _said(mem, "I'm really into jazz these days.", "I'm not into jazz anymore, switched to classical music")
     liked = [i for i in mem._list("u", None) if str(i["description"]) == "User is into jazz"]
     assert liked and all(i["status"] != "active" and int(str(i["hit"])) == 0 for i in liked), liked
+
+
+@pytest.mark.parametrize(("first", "then", "words"), [
+    ("我每天早上喝拿铁。", "I'm drinking coffee again", ("coffee", "咖啡")),
+    ("我每天早上喝拿铁。", "咖啡又喝上了", ("coffee", "咖啡")),
+    ("I drink a latte every morning.", "最近重新开始喝咖啡了", ("coffee", "咖啡")),
+])
+def test_a_value_said_to_hold_again_is_a_change_not_a_restatement(mem: EmbeddedMemory, first: str, then: str,
+                                                                  words: tuple[str, ...]) -> None:
+    _said(mem, first, then)
+    again = [i for i in _active(mem) if any(w in str(i["description"]).casefold() for w in words)]
+    assert again, _active(mem)
+
+
+def test_a_late_value_of_a_slot_stays_history(mem: EmbeddedMemory) -> None:
+    for at, text in [("2026-03-10T10:00:00Z", "我的猫今年10岁了。"), ("2026-03-06T10:00:00Z", "我的猫今年6岁了。"),
+                     ("2026-03-04T10:00:00Z", "我的猫今年4岁了。")]:
+        mem.add(text, user_id="u", timestamp=at)
+    cats = [str(i["description"]) for i in _active(mem) if "猫" in str(i["description"])]
+    assert cats and all("10岁" in c for c in cats), cats
