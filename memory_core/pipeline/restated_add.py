@@ -82,7 +82,6 @@ def restated_adds(turn: Turn, ops: Sequence[Op], rows: Rows, store: KeyLookup | 
     """
     # an add another op ends or revises is history, not the turn's current statement
     settled = {getattr(op, "item_id", None) for op in ops if not isinstance(op, AddOp)}
-    settled |= {getattr(op, "by_id", None) for op in ops}
     adds = [n for n, op in enumerate(ops) if isinstance(op, AddOp) and op.item.kind in (Kind.FACT, Kind.PREFERENCE)
             and op.item.status == Status.ACTIVE and op.item.valid_until is None and _own(str(op.item.key or ""))
             and op.item.id not in settled]
