@@ -187,7 +187,8 @@ def value_terms(description: str, key: str, speaker: str = "") -> frozenset[str]
     skip = {*_SUBJECTS, speaker.strip().casefold()}
     found = topic(description, lang, speaker).strong - generic_terms()
     terms = {t for t in found if t not in skip and not t.isdigit()
-             and (t.startswith(("obj:", "syn:")) or _LATIN_TERM.match(t) or (HAN_RUN.fullmatch(t) and len(t) == 2))}
+             and (t.startswith(("obj:", "syn:")) or _named_word(t, description)
+                  or (HAN_RUN.fullmatch(t) and len(t) == 2))}
     terms = {t for t in terms if not (t.startswith("syn:") and relation_pattern().fullmatch(t[4:]))}
     value = ""
     if key.startswith("fact:"):
@@ -202,6 +203,18 @@ def value_terms(description: str, key: str, speaker: str = "") -> frozenset[str]
         terms.add("=" + value)
         terms.update("=" + name for name in names_of(value))
     return frozenset(terms)
+
+
+def _named_word(term: str, description: str) -> bool:
+    """True when a Latin-script topic ``term`` of ``description`` is a name or a thing, not an everyday word
+    ("morning", "st"): at least three letters, and in a text in Chinese (a Latin word there names something:
+    "Mochi", "Nimbus") or capitalised in the text past its first word ("Stripe", "Mary" for the stem "mari")."""
+    if not _LATIN_TERM.match(term) or len(term) < 3:
+        return False
+    if has_han(description):
+        return True
+    head = term[:max(3, len(term) - 1)]
+    return any(w.casefold().startswith(head) for w in re.findall(r"(?<=\s)[A-Z][\w'&.+-]*", description))
 
 
 def _holds(clause: str, said: frozenset[str], term: str) -> bool:
