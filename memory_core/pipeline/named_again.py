@@ -206,15 +206,11 @@ def value_terms(description: str, key: str, speaker: str = "") -> frozenset[str]
 
 
 def _named_word(term: str, description: str) -> bool:
-    """True when a Latin-script topic ``term`` of ``description`` is a name or a thing, not an everyday word
-    ("morning", "st"): at least three letters, and in a text in Chinese (a Latin word there names something:
-    "Mochi", "Nimbus") or capitalised in the text past its first word ("Stripe", "Mary" for the stem "mari")."""
-    if not _LATIN_TERM.match(term) or len(term) < 3:
-        return False
-    if has_han(description):
-        return True
-    head = term[:max(3, len(term) - 1)]
-    return any(w.casefold().startswith(head) for w in re.findall(r"(?<=\s)[A-Z][\w'&.+-]*", description))
+    """True when a Latin-script topic ``term`` of ``description`` names something the statement says: a word of
+    at least three letters in a text in Chinese ("Mochi", "Nimbus", "oat latte": a Latin word there names a
+    thing). In an English text a name beside the slot's value (a brand, a place of an outing, a person met) is a
+    side detail: naming it later says the statement no more; the value itself is read back by ``slot_value``."""
+    return bool(_LATIN_TERM.match(term)) and len(term) >= 3 and has_han(description)
 
 
 def _holds(clause: str, said: frozenset[str], term: str) -> bool:

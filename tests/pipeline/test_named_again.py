@@ -151,3 +151,11 @@ def test_a_late_turn_confirms_nothing_said_after_it(mem: EmbeddedMemory, first: 
     mem.add(first, user_id="u", timestamp="2025-05-10T10:00:00Z")
     mem.add(then, user_id="u", timestamp="2025-01-10T10:00:00Z")
     assert _hit_of(mem, word) == [0], _active(mem)
+
+
+def test_a_latin_name_is_a_term_in_a_chinese_text_only() -> None:
+    assert "nimbus" in value_terms("用户在Nimbus工作", "fact:works_at")
+    assert "mochi" in value_terms("用户有一只柴犬叫Mochi", "fact:pet:dog")
+    # a name beside an English statement's value is a side detail, never a term of its own
+    assert "broncos" not in value_terms("User watched the Broncos game with friends on Sunday", "gist:broncos")
+    assert not {"mari", "st"} & value_terms("User works as a nurse at St Mary hospital", "fact:occupation")
