@@ -69,7 +69,8 @@ from memory_core.store.lookup import KeyLookup
 from memory_core.store.write_ops import AddOp, EndOp, HitOp, Op, UpdateOp
 from memory_core.text.script import HAN, HAN_RUN, has_han
 
-__all__ = ["ACROSS_LANGUAGES", "SAME_LANGUAGE", "SWAP_SHARE", "MeaningHits", "keys_apart", "one_claim", "swapped"]
+__all__ = ["ACROSS_LANGUAGES", "SAME_LANGUAGE", "SWAP_SHARE", "MeaningHits", "claim_modes", "keys_apart", "one_claim",
+           "swapped"]
 
 #: Cosine at or above which two texts of one language may be one claim (module docstring: measured on dev).
 SAME_LANGUAGE = 0.75
@@ -165,9 +166,13 @@ def _every_word(text: str) -> frozenset[str]:
     return frozenset(words - _SUBJECTS)
 
 
-def _modes(text: str) -> frozenset[str]:
-    """Whether ``text`` says a thing held once ("past") or meant ("intent"), beside a thing that holds."""
+def claim_modes(text: str) -> frozenset[str]:
+    """Whether ``text`` says a thing held once ("past": "used to", 以前) or meant ("intent": "wants to", 打算),
+    beside a thing that holds (the empty set). Never raises."""
     return frozenset(m for m, cue in _MODE.items() if cue.search(text))
+
+
+_modes = claim_modes
 
 
 def swapped(a: str, b: str) -> bool:

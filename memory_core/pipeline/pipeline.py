@@ -58,6 +58,7 @@ from memory_core.pipeline.mishap import without_mishaps
 from memory_core.pipeline.mood import without_moods
 from memory_core.pipeline.moved_to_org import moved_to_org
 from memory_core.pipeline.named_across import named_across
+from memory_core.pipeline.named_again import named_again_ops
 from memory_core.pipeline.named_kin import kin_named_turn, theirs_alone, without_misread
 from memory_core.pipeline.named_later import named_later
 from memory_core.pipeline.named_other import as_theirs, stranger_turn
@@ -84,6 +85,7 @@ from memory_core.pipeline.plan_kept import plan_kept, plan_told_ops
 from memory_core.pipeline.rank_title import rank_with_title
 from memory_core.pipeline.resolve import BatchDeduper, KeyConflictResolver
 from memory_core.pipeline.restate import RESTATE_PREFIXES, restated_keys
+from memory_core.pipeline.restated_add import restated_adds
 from memory_core.pipeline.restated_turn import as_first_said
 from memory_core.pipeline.returned_to import returned_to
 from memory_core.pipeline.role_carried import carry_role
@@ -338,6 +340,8 @@ class WritePipeline:
             + todo_done_ops(turn, store)
         ops = _ended_once(plan_told_ops(turn, ops, store))  # "婚期推迟到十月了": the May plan's turn is history
         ops = self.meaning.settle(turn, ops, store) if self.meaning is not None else ops  # in other words
+        ops = restated_adds(turn, ops, rows.get, store)  # "还是一直在听爵士乐" after "I'm into jazz": no second item
+        ops = named_again_ops(turn, ops, rows.get, store)  # "回北京了", "给 Emma 订了个 omakase": the value named again
         if any(isinstance(op, HitOp) for op in ops) and ending_clauses(turn.text):  # "粤语学不下去了": no restatement
             said = {i.id: i.description for items in existing.values() for i in items}
             said.update((row[0], row[2]) for row in rows.get(RESTATE_PREFIXES))

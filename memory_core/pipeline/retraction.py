@@ -42,7 +42,7 @@ from memory_core.pipeline.slot_lexicon import lexicon
 from memory_core.pipeline.types import Candidate, KeyLookup
 from memory_core.text.script import has_han, lang_of
 
-__all__ = ["RECENT", "Retraction", "read_retraction", "retracted"]
+__all__ = ["RECENT", "Retraction", "read_retraction", "retracted", "slot_value"]
 
 #: How long after a change a turn may take it back: a take-back speaks of the change just told ("刚才说错了",
 #: "scratch that"); a value held longer stands whatever a later "not yet" is about.
@@ -142,9 +142,19 @@ def _values(new: str, old: str) -> tuple[str, str]:
 
 def _slot_value(item: MemoryItem) -> str:
     """The value of a single-valued fact, read back through its attribute's renderings ("User lives in {v}")."""
-    attr = str(item.key).split("@")[0].split(":", 1)[1].split("/")[-1]
+    return slot_value(item.description, str(item.key))
+
+
+def slot_value(description: str, key: str) -> str:
+    """The value a fact's ``description`` gives its slot, read back through the renderings of the attribute its
+    ``key`` names ("User lives in Wellington", ``fact:lives_in`` -> "Wellington"); "" when none fits.
+
+    Raises:
+        IndexError: ``key`` has no ``kind:attribute`` shape.
+    """
+    attr = key.split("@")[0].split(":", 1)[1].split("/")[-1]
     spec = next((a for a in lexicon().attributes if a.id == attr), None)
-    text = item.description.strip().rstrip("。.")
+    text = description.strip().rstrip("。.")
     for name, template in (spec.render.items() if spec is not None else ()):
         if "{v}" not in template or "neg" in name:
             continue
