@@ -287,7 +287,8 @@ class Diverse(Reranks):
         (``said_once``), and into which.
 
         Returns:
-            the slot of the first placed curated item of its turn when ``j`` is a curated item every turn of which
+            the slot of the first placed curated item of its turn (of the same status: a superseded value folded into
+            a current result lost its mark and its rank) when ``j`` is a curated item every turn of which
             placed results came from and it holds no query term those results lack ("用户做游戏运营" after
             "用户在腾讯工作", both of "我在腾讯做游戏运营"), or that of a placed curated item sharing a turn with it
             when it says less (``said_once.says_less``): the two are one statement; -1 when its text is a near
@@ -301,11 +302,13 @@ class Diverse(Reranks):
             for c in shown:
                 host = items[c]
                 if host is not None and host.kind != Kind.EVENT and not stands_apart(host) \
+                        and host.status == item.status \
                         and set(host.source) & set(src) and says_less(item.description, host.description):
                     return c
         if item.kind != Kind.EVENT and src and all(t in by_turn for t in src):
             hosts = [c for c in shown if c in {h for t in src for h in by_turn[t]}]
-            curated = [c for c in hosts if (h := items[c]) is not None and h.kind != Kind.EVENT and not stands_apart(h)]
+            curated = [c for c in hosts if (h := items[c]) is not None and h.kind != Kind.EVENT and not stands_apart(h)
+                       and h.status == item.status]  # a superseded value is never said inside a current one
             if curated and not adds_asked(self.lexical, asked, j, hosts):
                 return curated[0]
         if any((other := items[c]) is not None and not stands_apart(other)

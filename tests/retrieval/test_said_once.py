@@ -189,3 +189,20 @@ def test_an_item_saying_less_folds_across_its_other_turns() -> None:
     found = [r.item.description for r in index.search("how old is my brother?", k=5,
                                                       settings=replace(HYBRID_PRESETS["lexical"], diversity=True))]
     assert "Kim's brother is 30, a chef in Lyon; Kim has a brother" in found and "Kim has a brother" not in found
+
+
+@pytest.mark.parametrize(("texts", "query", "old", "new"), [
+    (["I work at Deloitte as an auditor.", "I left Deloitte. I work at Stripe now, as a finance lead."],
+     "Where did I use to work?", "Deloitte", "Stripe"),
+    (["我在华为做测试工程师。", "我从华为离职了，现在在小米上班，还是做测试。"], "我以前在哪家公司上班？",
+     "华为", "小米"),
+])
+def test_a_superseded_value_is_never_folded_into_a_current_result(memory: Memory, texts: list[str], query: str,
+                                                                  old: str, new: str) -> None:
+    _ingest(memory, texts)
+    found = memory.recall("u", query, k=5).results
+    holding = [r for r in found if old in r.item.description]
+    assert holding and all(r.item.status == "superseded" or new not in r.item.description for r in holding)
+    assert all(not (r.item.status == "active" and old in r.item.description and ";" in r.item.description)
+               for r in found), [r.item.description for r in found]
+    assert found[0].item.description.find(old) >= 0, [r.item.description for r in found]  # the past value first
