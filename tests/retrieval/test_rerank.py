@@ -62,8 +62,10 @@ def test_a_question_about_me_puts_my_fact_before_my_brothers():
     plain = scores(index, "Where do I work?", other_subject_factor=1.0)
     halved = scores(index, "Where do I work?")
     assert halved["Leo's brother works at Siemens"] == pytest.approx(0.5 * plain["Leo's brother works at Siemens"])
-    assert halved["Leo works at Oracle"] == plain["Leo works at Oracle"]
-    assert next(iter(halved)) == "Leo works at Oracle"
+    # mine keeps its own score; with the factor off, the area reader (``asked_area.area_answer_first``) still
+    # puts it first, at the score of the place it moved to
+    assert next(iter(plain)) == next(iter(halved)) == "Leo works at Oracle"
+    assert plain["Leo works at Oracle"] >= halved["Leo works at Oracle"] > halved["Leo's brother works at Siemens"]
     # naming the relation turns it round: the brother's fact first, mine weighs less
     asked = scores(index, "Where does my brother work?")
     assert next(iter(asked)) == "Leo's brother works at Siemens"
