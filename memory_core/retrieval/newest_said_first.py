@@ -17,6 +17,7 @@ tool said never move: they do not state the present (``states_now``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
@@ -36,8 +37,12 @@ RARE_LEAST = 3
 #: Only the first this many results are reordered: the short list read first, so which results a longer list
 #: holds never changes (LoCoMo dev, 2 conversations, lexical: reach k = 20 R@10 0.800 -> 0.796, reach 5 0.800).
 NOW_REACH = 5
-#: The words naming the user themself ("User", 用户): never what two items are about (``data/newest_said_first.yaml``).
-_SUBJECT = frozenset(t for w in load_shipped("data", "newest_said_first.yaml")["subject_words"] for t in tokenize(w))
+@functools.cache
+def _subject() -> frozenset[str]:
+    """The words naming the user themself ("User", 用户): never what two items are about
+    (``data/newest_said_first.yaml``). Read on first use: tokenizing at import loaded the segmenter (and its cache
+    folder) in every command, even one refused before it reads anything."""
+    return frozenset(t for w in load_shipped("data", "newest_said_first.yaml")["subject_words"] for t in tokenize(w))
 
 
 def _when(item: MemoryItem) -> datetime:
@@ -110,7 +115,7 @@ def rare_words_shared(lexical: LiveBM25, lexicon: frozenset[str],
                       items: Sequence[MemoryItem | None]) -> Callable[[int, int], bool]:
     """A ``shares`` test for ``newest_said_first``: True when the items in two slots hold a common index term
     held by at most ``RARE_LEAST`` live items whatever the memory's size, the speaker's name and the words
-    naming the user (``_SUBJECT``) left out. Memoises each slot's terms.
+    naming the user (``_subject``) left out. Memoises each slot's terms.
     """
     terms: dict[int, set[str]] = {}
 
@@ -118,7 +123,7 @@ def rare_words_shared(lexical: LiveBM25, lexicon: frozenset[str],
         found = terms.get(slot)
         if found is None:
             item = items[slot]
-            found = set() if item is None else set(tokenize(item.description, lexicon)) - _SUBJECT
+            found = set() if item is None else set(tokenize(item.description, lexicon)) - _subject()
             if item is not None and item.speaker:
                 found -= set(tokenize(item.speaker, lexicon))
             terms[slot] = found
