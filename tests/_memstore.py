@@ -48,12 +48,20 @@ class DictStore(MemoryStore):
         return SelfCheckReport(item_count=sum(len(v) for v in self.data.values())).finish()
 
 
+def planned_store(texts: list[str], apart: timedelta, *,
+                  start: datetime = datetime(2026, 2, 1, tzinfo=UTC)) -> DictStore:
+    """The ``DictStore`` user ``u1``'s turns ``texts``, said ``apart`` from ``start``, leave through the default
+    ``WritePipeline`` (for tests that read items' histories)."""
+    store, pipeline = DictStore(), WritePipeline()
+    for n, text in enumerate(texts):
+        store.apply("u1", pipeline.plan(Turn("u1", f"t{n}", "s", "user", text, start + apart * n), store))
+    return store
+
+
 def planned_items(texts: list[str], apart: timedelta, *, events: bool = False,
                   start: datetime = datetime(2026, 2, 1, tzinfo=UTC)) -> list[tuple[str, str, str]]:
     """(status, key, description) of the items user ``u1``'s turns ``texts``, said ``apart`` from ``start``, leave
     through the default ``WritePipeline`` on a ``DictStore`` (superseded ones included; events only when asked)."""
-    store, pipeline = DictStore(), WritePipeline()
-    for n, text in enumerate(texts):
-        store.apply("u1", pipeline.plan(Turn("u1", f"t{n}", "s", "user", text, start + apart * n), store))
+    store = planned_store(texts, apart, start=start)
     return [(str(i.status), str(i.key), i.description) for i in store.list_items("u1", statuses=None)
             if events or i.kind != "event"]

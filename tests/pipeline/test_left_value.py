@@ -11,22 +11,16 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from _memstore import DictStore
+from _memstore import DictStore, planned_store
 
-from memory_core.model import Turn
 from memory_core.pipeline.left_value import left_kept
-from memory_core.pipeline.pipeline import WritePipeline
 from memory_core.pipeline.types import Candidate
 
 _START = datetime(2026, 2, 1, tzinfo=UTC)
 
 
 def _store(texts: list[str]) -> DictStore:
-    store, pipeline = DictStore(), WritePipeline()
-    for n, text in enumerate(texts):
-        store.apply("u1", pipeline.plan(Turn("u1", f"t{n}", "s", "user", text, _START + timedelta(days=30) * n),
-                                        store))
-    return store
+    return planned_store(texts, timedelta(days=30), start=_START)
 
 
 @pytest.mark.parametrize(("texts", "old", "new"), [

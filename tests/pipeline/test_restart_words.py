@@ -3,25 +3,17 @@ restart form, so the value taken up again is current and the stop or switch betw
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from _slot_items import live_texts
 
-from memory_core.embedded import open_memory
-from memory_core.model import Turn
 from memory_core.pipeline.restart_words import as_restart
-from memory_core.settings import Settings
 
 
 def _active(tmp_path: Path, texts: list[str]) -> list[str]:
-    memory = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
-    t0 = datetime(2026, 2, 1, tzinfo=UTC)
-    memory.ingest([Turn("u1", f"t{n}", "s", "user", text, t0 + timedelta(days=20 * n)) for n, text in enumerate(texts)])
-    try:
-        return [i.description for i in memory.store.list_items("u1") if i.kind != "event" and i.status == "active"]
-    finally:
-        memory.close()
+    return live_texts(tmp_path, texts, start=datetime(2026, 2, 1, tzinfo=UTC))
 
 
 @pytest.mark.parametrize(("said", "read"), [

@@ -10,10 +10,9 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from _memstore import DictStore
+from _memstore import DictStore, planned_store
 
-from memory_core.model import MemoryItem, Status, Turn
-from memory_core.pipeline.pipeline import WritePipeline
+from memory_core.model import MemoryItem, Status
 from memory_core.pipeline.successor_history import with_change_history
 from memory_core.store.write_ops import AddOp, EndOp, HitOp
 
@@ -21,11 +20,7 @@ _START = datetime(2026, 2, 1, tzinfo=UTC)
 
 
 def _store(texts: list[str]) -> DictStore:
-    store, pipeline = DictStore(), WritePipeline()
-    for n, text in enumerate(texts):
-        store.apply("u1", pipeline.plan(Turn("u1", f"t{n}", "s", "user", text, _START + timedelta(days=30) * n),
-                                        store))
-    return store
+    return planned_store(texts, timedelta(days=30), start=_START)
 
 
 def _olds(item: MemoryItem) -> list[str]:

@@ -3,22 +3,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 from pathlib import Path
 
-from memory_core.embedded import open_memory
-from memory_core.model import Turn
-from memory_core.settings import Settings
+from _slot_items import live_texts
 
 
 def _active(tmp_path: Path, texts: list[str]) -> list[str]:
-    memory = open_memory(Settings(database_url=f"sqlite:///{tmp_path}/m.sqlite3", embedder="none"))
-    t0 = datetime(2026, 2, 1, tzinfo=UTC)
-    memory.ingest([Turn("u1", f"t{n}", "s", "user", text, t0 + timedelta(days=20 * n)) for n, text in enumerate(texts)])
-    try:
-        return [i.description for i in memory.store.list_items("u1") if i.kind != "event" and i.status == "active"]
-    finally:
-        memory.close()
+    return live_texts(tmp_path, texts, start=datetime(2026, 2, 1, tzinfo=UTC))
 
 
 def test_back_on_a_drink_ends_the_drink_switched_to(tmp_path: Path) -> None:
